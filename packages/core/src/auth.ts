@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { COMPANY_TYPES, ROLES } from './roles.ts';
+import { emailSchema, requiredString } from './validation.ts';
+
+/** Failed sign-ins allowed per email and per IP within the window before further tries get 429. */
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+
+export const SESSION_HOURS = 12;
+export const REMEMBERED_SESSION_DAYS = 30;
+
+/** The header every authenticated call carries (spec §7). */
+export const ACCESS_TOKEN_HEADER = 'x-access-token';
+
+/** POST /api/v1.6/auth/login. `username` holds the email. */
+export const loginRequestSchema = z.object({
+  username: emailSchema,
+  password: requiredString,
+  remember: z.boolean().optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** The signed-in user as sign-in and /api/user/me report it. `password`: whether one is set. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  company_type: z.enum(COMPANY_TYPES).nullable(),
+  avatar: z.string().nullable(),
+  password: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = sessionUserSchema.extend({ token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { emailSchema, EMAIL_PATTERN } from './validation.ts';
+
+function emailError(value: unknown): string | undefined {
+  const result = emailSchema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+describe('email validation', () => {
+  it.each(['a@b.co', 'First.Last+tag@sub.example.COM', 'x_y%z@host-1.info', ' a@b.io '])(
+    'accepts %s',
+    (value) => {
+      expect(emailError(value)).toBeUndefined();
+    },
+  );
+
+  it.each(['plain', 'a@b', 'a@b.c', 'a@b.abcde', 'a b@c.de', '@c.de', 'a@.de1'])(
+    'rejects %s as Invalid email',
+    (value) => {
+      expect(emailError(value)).toBe('Invalid email');
+    },
+  );
+
+  it.each([null, undefined, '', '   '])('requires a value (%s)', (value) => {
+    expect(emailError(value)).toBe('Required');
+  });
+
+  it('lets an empty value pass the pattern itself', () => {
+    expect(EMAIL_PATTERN.test('')).toBe(true);
+  });
+});
