@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_TYPES, ROLES } from './roles.ts';
-import { emailSchema, requiredString } from './validation.ts';
+import { requiredString, signInEmailSchema } from './validation.ts';
 
 /** Failed sign-ins allowed per email and per IP within the window before further tries get 429. */
 export const LOGIN_MAX_FAILURES = 10;
@@ -14,7 +14,7 @@ export const ACCESS_TOKEN_HEADER = 'x-access-token';
 
 /** POST /api/v1.6/auth/login. `username` holds the email. */
 export const loginRequestSchema = z.object({
-  username: emailSchema,
+  username: signInEmailSchema,
   password: requiredString,
   remember: z.boolean().optional(),
 });

@@ -11,6 +11,7 @@ export const MESSAGES = {
   changeSaved: 'Change saved!',
   wrongCredentials: 'Wrong email or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Please try again in {minutes} minutes.',
+  accountDisabled: 'This account has been disabled',
   signInRequired: 'Please sign in to continue',
   sessionExpired: 'Your session has ended. Please sign in again.',
   forbidden: 'You do not have the right to do this',

@@ -9,12 +9,25 @@ export const EMAIL_PATTERN = /^$|^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
+/**
+ * Sign-in only looks an existing account up, so it takes any top-level part of two letters or more:
+ * the default root address admin@plotline.local must be able to sign in (docs/decisions/0001).
+ */
+export const SIGN_IN_EMAIL_PATTERN = /^$|^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+
 /** Required, then the address pattern; surrounding spaces are not part of an address. */
-export const emailSchema = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, { error: MESSAGES.required, abort: true })
-  .regex(EMAIL_PATTERN, { error: MESSAGES.invalidEmail });
+function emailField(pattern: RegExp) {
+  return z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required, abort: true })
+    .regex(pattern, { error: MESSAGES.invalidEmail });
+}
+
+/** An address entered into the system (registration, invitations, profiles). */
+export const emailSchema = emailField(EMAIL_PATTERN);
+/** The email typed at sign-in. */
+export const signInEmailSchema = emailField(SIGN_IN_EMAIL_PATTERN);
 
 export const requiredString = z
   .string({ error: MESSAGES.required })

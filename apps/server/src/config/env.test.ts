@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: 'localhost',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      admin: { email: 'admin@plotline.local', password: undefined },
+      jwtSecret: undefined,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/plotline',
+      DATABASE_URL: 'postgres://db.internal/plotline',
+      ADMIN_EMAIL: 'Root@Example.com',
+      ADMIN_PASSWORD: 'correct horse',
+      JWT_SECRET: 's'.repeat(40),
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/plotline',
+      databaseUrl: 'postgres://db.internal/plotline',
+      admin: { email: 'root@example.com', password: 'correct horse' },
+      trustProxy: true,
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('names every invalid variable', () => {
+    expect(() =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ADMIN_PASSWORD: 'short',
+        JWT_SECRET: 'tiny',
+      }),
+    ).toThrow(
+      /PORT[\s\S]*DATABASE_URL must start with postgres[\s\S]*ADMIN_PASSWORD must have at least 8[\s\S]*JWT_SECRET/,
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** One row per issued token: revoking the row ends the token before its expiry. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    userAgent: text(),
+  },
+  (table) => [index().on(table.userId)],
+);
+
+/** Failed sign-ins, counted per email and per IP over a sliding window. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull(),
+    ip: text().notNull(),
+    failedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index().on(table.email, table.failedAt),
+    index().on(table.ip, table.failedAt),
+    index().on(table.failedAt),
+  ],
+);
+
+/** Secrets the server makes for itself when none is configured (the token signing key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+});

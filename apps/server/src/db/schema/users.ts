@@ -1,0 +1,24 @@
+import { ROLES } from '@plotline/core';
+import { integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './companies.ts';
+
+export const userRole = pgEnum('user_role', ROLES);
+export const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
+export const userStatus = pgEnum('user_status', USER_STATUSES);
+
+export const users = pgTable('users', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  /** Null for internal staff and the root user, who belong to no company. */
+  companyId: integer().references(() => companies.id, { onDelete: 'restrict' }),
+  /** Stored lower-case, so uniqueness and sign-in ignore case. */
+  email: text().notNull().unique(),
+  name: text(),
+  /** argon2id; null while an invited user has not set one. */
+  passwordHash: text(),
+  role: userRole().notNull(),
+  avatar: text(),
+  status: userStatus().notNull().default('active'),
+  lastLoginAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

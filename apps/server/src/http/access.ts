@@ -1,0 +1,63 @@
+import { ACCESS_TOKEN_HEADER, canAny, MESSAGES, type Right } from '@plotline/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import type { AuthContext, AuthService } from '../modules/auth/auth.service.ts';
+
+/** What a route demands of its caller. Every /api route must say it: see registerAccessGuard. */
+export type Access = { kind: 'public' } | { kind: 'signedIn'; rights: readonly Right[] };
+
+export const publicAccess: Access = { kind: 'public' };
+/** Any signed-in user. */
+export const signedIn: Access = { kind: 'signedIn', rights: [] };
+/** A signed-in user holding any one of these rights. */
+export function requireRight(...rights: [Right, ...Right[]]): Access {
+  return { kind: 'signedIn', rights };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: AuthContext | null;
+  }
+}
+
+/** Paths served by plugins (the OpenAPI UI) rather than by our modules. */
+const PLUGIN_PATHS = /^\/api\/docs(\/|$)/;
+
+/**
+ * Checks the token and the route's right before any handler runs, and refuses to start the
+ * server when an /api route forgot to declare its access.
+ */
+export function registerAccessGuard(app: FastifyInstance, authService: AuthService): void {
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || PLUGIN_PATHS.test(route.url)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access`);
+    if (access.kind === 'signedIn') {
+      route.schema = { ...route.schema, security: [{ accessToken: [] }] };
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access.kind === 'public') return;
+    const token = request.headers[ACCESS_TOKEN_HEADER];
+    if (typeof token !== 'string' || token === '' || token === 'null') {
+      throw new AppError(401, MESSAGES.signInRequired);
+    }
+    const caller = await authService.authenticate(token);
+    if (!caller) throw new AppError(401, MESSAGES.sessionExpired);
+    if (!canAny(caller, access.rights)) throw new AppError(403, MESSAGES.forbidden);
+    request.caller = caller;
+  });
+}
+
+/** The caller of a route whose access is not public. */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.caller) throw new Error(`${request.method} ${request.url} reached without a caller`);
+  return request.caller;
+}

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@plotline/core';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built studio with a fallback to index.html for client-side routes. Unknown /api paths,
+ * and anything when the studio is not built, answer 404 JSON.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string | null): Promise<void> {
+  const hasApp = webRoot !== null && existsSync(path.join(webRoot, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/; index.html must be asked for every time.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      hasApp &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api');
+    if (isPage) return reply.sendFile('index.html');
+    return reply.status(404).send({ message: MESSAGES.apiNotFound });
+  });
+}

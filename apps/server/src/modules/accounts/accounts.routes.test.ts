@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('GET /api/user/me', () => {
+  it('answers the signed-in user in the sign-in shape, without the token', async () => {
+    const user = await server.makeUser({
+      role: 'superadmin',
+      companyType: 'platform',
+      name: 'Grace',
+    });
+    const response = await server.request('GET', '/api/user/me', {
+      token: await server.signIn(user),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      data: {
+        id: user.id,
+        name: 'Grace',
+        email: user.email,
+        role: 'superadmin',
+        company_type: 'platform',
+        avatar: null,
+        password: true,
+      },
+    });
+  });
+
+  it('answers 401 without a valid token', async () => {
+    expect((await server.request('GET', '/api/user/me')).status).toBe(401);
+    expect((await server.request('GET', '/api/user/me', { token: 'nope' })).status).toBe(401);
+  });
+});
+
+describe('the root user', () => {
+  it('is created once, on an empty database only', async () => {
+    // The suite's database already holds users, so a second root is never made.
+    await server.makeUser();
+    expect(
+      await server.services.accounts.ensureRootUser({
+        email: 'root@example.com',
+        password: 'long-enough',
+      }),
+    ).toBe(false);
+    const response = await server.request('POST', '/api/v1.6/auth/login', {
+      body: { username: 'root@example.com', password: 'long-enough' },
+    });
+    expect(response.status).toBe(401);
+  });
+});

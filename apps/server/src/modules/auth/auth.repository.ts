@@ -1,0 +1,107 @@
+import { and, count, eq, gt, isNull, lt, min } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { companies, loginFailures, serverSecrets, sessions, users } from '../../db/schema/index.ts';
+
+export interface FailureTally {
+  count: number;
+  oldest: Date | null;
+}
+
+export function createAuthRepository(db: Executor) {
+  async function tallyFailures(
+    column: typeof loginFailures.email | typeof loginFailures.ip,
+    value: string,
+    since: Date,
+    tx: Executor,
+  ): Promise<FailureTally> {
+    const [row] = await tx
+      .select({ count: count(), oldest: min(loginFailures.failedAt) })
+      .from(loginFailures)
+      .where(and(eq(column, value), gt(loginFailures.failedAt, since)));
+    return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
+  }
+
+  return {
+    async insertSession(
+      session: {
+        userId: number;
+        createdAt: Date;
+        expiresAt: Date;
+        ip: string;
+        userAgent: string | null;
+      },
+      tx: Executor = db,
+    ): Promise<string> {
+      const [row] = await tx.insert(sessions).values(session).returning({ id: sessions.id });
+      return row!.id;
+    },
+
+    /** Who holds the session, while it is neither revoked nor expired and its user is active. */
+    async findSessionHolder(sessionId: string, userId: number, now: Date, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          userId: users.id,
+          companyId: users.companyId,
+          role: users.role,
+          companyType: companies.type,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+            eq(users.status, 'active'),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async revokeSession(sessionId: string, at: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeUserSessions(userId: number, at: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async tallyFailures(email: string, ip: string, since: Date, tx: Executor = db) {
+      return {
+        byEmail: await tallyFailures(loginFailures.email, email, since, tx),
+        byIp: await tallyFailures(loginFailures.ip, ip, since, tx),
+      };
+    },
+
+    /** Records a failure and forgets those that no longer count, so the table stays small. */
+    async recordFailure(
+      failure: { email: string; ip: string; failedAt: Date },
+      forgetBefore: Date,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx.insert(loginFailures).values(failure);
+      await tx.delete(loginFailures).where(lt(loginFailures.failedAt, forgetBefore));
+    },
+
+    /** The stored secret of that name, storing `candidate` first when there is none yet. */
+    async getOrCreateSecret(name: string, candidate: string, tx: Executor = db): Promise<string> {
+      await tx.insert(serverSecrets).values({ name, value: candidate }).onConflictDoNothing();
+      const [row] = await tx
+        .select({ value: serverSecrets.value })
+        .from(serverSecrets)
+        .where(eq(serverSecrets.name, name));
+      return row!.value;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

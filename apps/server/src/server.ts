@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { generatePassword, loadConfig, type Config } from './config/env.ts';
+import { openDatabase, pgliteDirectory } from './db/database.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+
+// The built studio, two levels up from both src/server.ts and dist/server.js.
+const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(config: Config): Promise<void> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: pgliteDirectory(config.dataDir),
+  });
+  await database.migrate();
+
+  // Without JWT_SECRET, every process on this database shares one secret made on first start.
+  const jwtSecret =
+    config.jwtSecret ??
+    (await createAuthRepository(database.db).getOrCreateSecret(
+      'jwt',
+      randomBytes(48).toString('base64url'),
+    ));
+
+  const { app, services } = await buildApp({
+    database,
+    jwtSecret,
+    webRoot: WEB_ROOT,
+    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel },
+  });
+
+  const rootPassword = config.admin.password ?? generatePassword();
+  if (
+    await services.accounts.ensureRootUser({ email: config.admin.email, password: rootPassword })
+  ) {
+    app.log.warn(
+      config.admin.password
+        ? `Created the root user ${config.admin.email} with the password from ADMIN_PASSWORD.`
+        : `Created the root user ${config.admin.email} with the generated password ${rootPassword} — it is shown only this once.`,
+    );
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Plotline studio at http://${config.host}:${config.port} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+}
+
+main(loadConfig()).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
