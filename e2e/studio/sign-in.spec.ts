@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+
+async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('root signs in, sees the whole menu, switches to dark and Arabic, and signs out', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/app$/);
+
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (const entry of [
+    'Dashboard',
+    'Company List',
+    'Users List',
+    'Internal Users List',
+    'Project List',
+    'Project Add',
+    'Promoted Contents',
+    'Segment Management',
+  ]) {
+    await expect(menu.getByRole('link', { name: entry, exact: true })).toBeVisible();
+  }
+
+  await menu.getByRole('link', { name: 'Company List', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/company-list$/);
+
+  await page.getByRole('button', { name: 'Toggle dark mode' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mode', 'dark');
+
+  await page.getByRole('button', { name: 'Change language' }).click();
+  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+
+  // The choices survive a reload: they are persisted with the session.
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('data-mode', 'dark');
+
+  await page.getByRole('button', { name: /Account|الحساب/ }).click();
+  await page.getByRole('menuitem', { name: /Log out|تسجيل الخروج/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel(/Email|البريد/)).toBeVisible();
+
+  // The token was revoked: going back into the studio needs a new sign-in.
+  await page.goto('/app/company-list');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a wrong password shows the server message in a dismissible banner', async ({ page }) => {
+  await signIn(page, E2E_ADMIN.email, 'not-the-password');
+  const banner = page.getByRole('alert').filter({ hasText: 'Wrong email or password' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: /close/i }).click();
+  await expect(banner).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the sign-in form checks its fields before calling the server', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Required').first()).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+});
+
+test('an unknown /app path shows the 404 page without the app frame', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/app$/);
+  await page.goto('/app/x');
+  await expect(page.getByText('Oops, page not found')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to dashboard' }).or(page.getByRole('button', { name: 'Back to dashboard' })).click();
+  await expect(page).toHaveURL(/\/app$/);
+});
+
+test('a signed-out visit to /app/project-list lands on / and returns there after sign-in', async ({
+  page,
+}) => {
+  await page.goto('/app/project-list');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/app\/project-list$/);
+});
