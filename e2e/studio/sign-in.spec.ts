@@ -78,7 +78,10 @@ test('an unknown /app path shows the 404 page without the app frame', async ({ p
   await page.goto('/app/x');
   await expect(page.getByText('Oops, page not found')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Back to dashboard' }).or(page.getByRole('button', { name: 'Back to dashboard' })).click();
+  await page
+    .getByRole('link', { name: 'Back to dashboard' })
+    .or(page.getByRole('button', { name: 'Back to dashboard' }))
+    .click();
   await expect(page).toHaveURL(/\/app$/);
 });
 

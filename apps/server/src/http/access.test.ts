@@ -29,7 +29,12 @@ afterAll(() => server.close());
 
 describe('the access guard', () => {
   it('answers 401 without a token, with an empty one and with the literal null', async () => {
-    for (const headers of [{}, { 'x-access-token': '' }, { 'x-access-token': 'null' }]) {
+    const variants: Record<string, string>[] = [
+      {},
+      { 'x-access-token': '' },
+      { 'x-access-token': 'null' },
+    ];
+    for (const headers of variants) {
       const response = await server.request('GET', '/api/test/anyone', { headers });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ message: 'Please sign in to continue' });

@@ -1,0 +1,124 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema } from '@plotline/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useMessageText } from '../../../lib/use-message-text.ts';
+import { useLogin } from '../api/login.ts';
+
+export function SignInForm() {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const login = useLogin();
+  const [showPassword, setShowPassword] = useState(false);
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { username: '', password: '', remember: false },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    login.reset();
+    login.mutate(values);
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
+      {login.error && (
+        <Alert severity="error" closeText={t('common.close')} onClose={() => login.reset()}>
+          {messageText(login.error.message)}
+        </Alert>
+      )}
+      <Controller
+        control={control}
+        name="username"
+        render={({ field: { ref, ...field }, fieldState: { error } }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            label={t('signIn.email')}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            error={error !== undefined}
+            helperText={error?.message && messageText(error.message)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="password"
+        render={({ field: { ref, ...field }, fieldState: { error } }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            label={t('signIn.password')}
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            error={error !== undefined}
+            helperText={error?.message && messageText(error.message)}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      edge="end"
+                      // Not "Show password": a label containing "password" would make the
+                      // field's own label ambiguous for assistive tech and label queries.
+                      aria-label={t('signIn.showPassword')}
+                      aria-pressed={showPassword}
+                      onClick={() => setShowPassword((shown) => !shown)}
+                      onMouseDown={(event) => event.preventDefault()}
+                    >
+                      {showPassword ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+      />
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Controller
+          control={control}
+          name="remember"
+          render={({ field: { ref, value, onChange, ...field } }) => (
+            <FormControlLabel
+              label={t('signIn.rememberMe')}
+              control={
+                <Checkbox
+                  {...field}
+                  inputRef={ref}
+                  checked={value ?? false}
+                  onChange={(event) => onChange(event.target.checked)}
+                />
+              }
+            />
+          )}
+        />
+        <Link component={RouterLink} to="/forgot-password" underline="hover" fontWeight={700}>
+          {t('signIn.forgotPassword')}
+        </Link>
+      </Stack>
+      <Button type="submit" variant="contained" size="large" loading={login.isPending}>
+        {t('signIn.continue')}
+      </Button>
+    </Stack>
+  );
+}
