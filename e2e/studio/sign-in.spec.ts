@@ -11,6 +11,10 @@ async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.
 test('root signs in, sees the whole menu, switches to dark and Arabic, and signs out', async ({
   page,
 }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
   await signIn(page);
   await expect(page).toHaveURL(/\/app$/);
 
@@ -52,6 +56,7 @@ test('root signs in, sees the whole menu, switches to dark and Arabic, and signs
   // The token was revoked: going back into the studio needs a new sign-in.
   await page.goto('/app/company-list');
   await expect(page).toHaveURL(/\/$/);
+  expect(violations).toEqual([]);
 });
 
 test('a wrong password shows the server message in a dismissible banner', async ({ page }) => {

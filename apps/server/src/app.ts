@@ -7,6 +7,7 @@ import { transactionRunner } from './db/transaction.ts';
 import { registerAccessGuard } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
   await registerOpenApi(app);
   registerAccessGuard(app, authService);
 

@@ -50,6 +50,16 @@ describe('the studio web app', () => {
     },
   );
 
+  it('sends a content security policy that keeps the studio to its own origin', async () => {
+    const response = await server.request('GET', '/app');
+    const policy = response.headers.get('content-security-policy');
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('serves fingerprinted assets to be cached for good', async () => {
     const response = await server.request('GET', '/assets/app-1a2b.js');
     expect(response.status).toBe(200);
