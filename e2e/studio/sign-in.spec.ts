@@ -34,6 +34,15 @@ test('root signs in, sees the whole menu, switches to dark and Arabic, and signs
 
   await menu.getByRole('link', { name: 'Company List', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/company-list$/);
+  await expect(page.getByRole('heading', { name: 'Company List', level: 1 })).toBeVisible();
+
+  const search = page.getByRole('combobox', { name: 'Search' });
+  await search.fill('list');
+  await expect(page.getByRole('option')).toHaveCount(5);
+  await search.fill('  INTERNAL ');
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/app\/internal-users-list$/);
 
   await page.getByRole('button', { name: 'Toggle dark mode' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mode', 'dark');
