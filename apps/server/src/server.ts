@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { generatePassword, loadConfig, type Config } from './config/env.ts';
+import { loadConfig, type Config } from './config/env.ts';
 import { openDatabase, pgliteDirectory } from './db/database.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 
@@ -31,14 +31,12 @@ async function main(config: Config): Promise<void> {
     logger: { level: config.logLevel },
   });
 
-  const rootPassword = config.admin.password ?? generatePassword();
-  if (
-    await services.accounts.ensureRootUser({ email: config.admin.email, password: rootPassword })
-  ) {
+  const root = await services.accounts.ensureRootUser(config.admin);
+  if (root) {
     app.log.warn(
-      config.admin.password
-        ? `Created the root user ${config.admin.email} with the password from ADMIN_PASSWORD.`
-        : `Created the root user ${config.admin.email} with the generated password ${rootPassword} — it is shown only this once.`,
+      root.generated
+        ? `Created the root user ${config.admin.email} with the generated password ${root.password} — it is shown only this once.`
+        : `Created the root user ${config.admin.email} with the password from ADMIN_PASSWORD.`,
     );
   }
 

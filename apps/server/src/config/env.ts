@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -56,9 +55,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
-}
-
-/** A password for the root user when ADMIN_PASSWORD is not given: printed once in the log. */
-export function generatePassword(): string {
-  return randomBytes(12).toString('base64url');
 }

@@ -73,6 +73,11 @@ export function createAccountsRepository(db: Executor) {
       return row!.id;
     },
 
+    async hasAnyUser(tx: Executor = db): Promise<boolean> {
+      const [someone] = await tx.select({ id: users.id }).from(users).limit(1);
+      return someone !== undefined;
+    },
+
     /** Inserts the user only while no user exists at all; answers whether it did. */
     async insertFirstUser(user: NewUser, tx: Executor = db): Promise<boolean> {
       const [someone] = await tx.select({ id: users.id }).from(users).limit(1);

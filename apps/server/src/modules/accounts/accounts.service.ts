@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MESSAGES, type SessionUser } from '@plotline/core';
 import type { Clock } from '../../adapters/clock.ts';
 import type { PasswordHasher } from '../../adapters/password-hasher.ts';
@@ -28,7 +29,10 @@ interface Actor {
 }
 
 export function createAccountsService(deps: {
-  accounts: Pick<AccountsRepository, 'findUserById' | 'insertFirstUser' | 'updateUser'>;
+  accounts: Pick<
+    AccountsRepository,
+    'findUserById' | 'hasAnyUser' | 'insertFirstUser' | 'updateUser'
+  >;
   sessions: Pick<AuthRepository, 'revokeUserSessions'>;
   activity: Pick<ActivityRepository, 'record'>;
   hasher: PasswordHasher;
@@ -50,15 +54,23 @@ export function createAccountsService(deps: {
       return toSessionUser(user);
     },
 
-    /** With an empty database, creates the root user (role king); answers whether it did. */
-    async ensureRootUser(root: { email: string; password: string }): Promise<boolean> {
-      const passwordHash = await hasher.hash(root.password);
-      return transaction(async (tx) => {
-        const created = await accounts.insertFirstUser(
+    /**
+     * With an empty database, creates the root user (role king). Without a configured password one
+     * is generated; the answer carries it so it can be shown once. Null when users exist already.
+     */
+    async ensureRootUser(root: {
+      email: string;
+      password: string | undefined;
+    }): Promise<{ password: string; generated: boolean } | null> {
+      if (await accounts.hasAnyUser()) return null;
+      const password = root.password ?? randomBytes(12).toString('base64url');
+      const passwordHash = await hasher.hash(password);
+      const created = await transaction(async (tx) => {
+        const inserted = await accounts.insertFirstUser(
           { email: root.email, name: ROOT_USER_NAME, passwordHash, role: 'king' },
           tx,
         );
-        if (created) {
+        if (inserted) {
           await activity.record(
             {
               actorId: null,
@@ -72,8 +84,9 @@ export function createAccountsService(deps: {
             tx,
           );
         }
-        return created;
+        return inserted;
       });
+      return created ? { password, generated: root.password === undefined } : null;
     },
 
     /** Sets a new password and ends every session of that user, so old tokens stop working. */
