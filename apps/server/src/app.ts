@@ -1,30 +1,47 @@
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { BlobStore } from './adapters/blob-store.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
+import type { Mailer } from './adapters/mailer.ts';
 import { argon2Hasher, type PasswordHasher } from './adapters/password-hasher.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { transactionRunner } from './db/transaction.ts';
 import { registerAccessGuard } from './http/access.ts';
+import { registerActivityLog } from './http/activity-log.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { createAccountLinks } from './modules/accounts/account-links.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createTokensRepository } from './modules/accounts/tokens.repository.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
+import { registerActivityRoutes } from './modules/activity/activity.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
+import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
+import { registerCompaniesRoutes } from './modules/companies/companies.routes.ts';
+import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 
 export interface AppDeps {
   database: Pick<DatabaseHandle, 'db' | 'kind'>;
   jwtSecret: string;
   /** The built studio (apps/web/dist); null serves the API alone. */
   webRoot: string | null;
+  /** Where users reach the studio: the base of the links in mails. */
+  publicUrl: string;
+  mailer: Mailer;
+  blobs: BlobStore;
   clock?: Clock;
   hasher?: PasswordHasher;
   logger?: FastifyServerOptions['logger'];
@@ -38,24 +55,49 @@ export async function buildApp(deps: AppDeps) {
   const hasher = deps.hasher ?? argon2Hasher;
   const transaction = transactionRunner(db);
 
-  const accounts = createAccountsRepository(db);
-  const auth = createAuthRepository(db);
+  const users = createUsersRepository(db);
+  const companies = createCompaniesRepository(db);
+  const sessions = createAuthRepository(db);
   const activity = createActivityRepository(db);
+  const links = createAccountLinks({
+    tokens: createTokensRepository(db),
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    clock,
+  });
 
   const authService = createAuthService({
-    auth,
-    accounts,
-    activity,
+    auth: sessions,
+    users,
     hasher,
     tokens: createSessionTokens(deps.jwtSecret),
     clock,
-    transaction,
   });
   const accountsService = createAccountsService({
-    accounts,
-    sessions: auth,
+    users,
+    companies,
+    sessions,
     activity,
+    auth: authService,
+    links,
+    blobs: deps.blobs,
     hasher,
+    clock,
+    transaction,
+  });
+  const usersService = createUsersService({
+    users,
+    companies,
+    sessions,
+    links,
+    clock,
+    transaction,
+  });
+  const companiesService = createCompaniesService({
+    companies,
+    users,
+    sessions,
+    links,
     clock,
     transaction,
   });
@@ -63,7 +105,7 @@ export async function buildApp(deps: AppDeps) {
   const app: FastifyInstance = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
-    // 1 MB of JSON is plenty; uploads get their own limits.
+    // 1 MB of JSON is plenty; uploads have their own limits.
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -71,12 +113,21 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12 } });
   registerAccessGuard(app, authService);
+  registerActivityLog(app, activity, clock);
 
   registerHealthRoutes(app, { ...createHealthRepository(db), database: deps.database.kind });
-  registerAuthRoutes(app, authService);
+  registerAuthRoutes(app, { auth: authService, accounts: accountsService });
   registerAccountsRoutes(app, accountsService);
+  registerUsersRoutes(app, usersService);
+  registerCompaniesRoutes(app, companiesService);
+  registerActivityRoutes(app, activity);
+  registerMediaRoutes(app, deps.blobs);
   await registerWebApp(app, deps.webRoot);
 
-  return { app, services: { auth: authService, accounts: accountsService } };
+  return {
+    app,
+    services: { auth: authService, accounts: accountsService, users: usersService },
+  };
 }

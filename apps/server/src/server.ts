@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createLocalBlobStore } from './adapters/blob-store.ts';
+import { createOutboxMailer, createSmtpMailer, type MailLog } from './adapters/mailer.ts';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config/env.ts';
 import { openDatabase, pgliteDirectory } from './db/database.ts';
@@ -23,10 +26,17 @@ async function main(config: Config): Promise<void> {
       randomBytes(48).toString('base64url'),
     ));
 
+  // The outbox logs through the app's logger, which exists once the app is built.
+  const mailLog: MailLog = { info: (message) => app.log.info(message) };
   const { app, services } = await buildApp({
     database,
     jwtSecret,
     webRoot: WEB_ROOT,
+    publicUrl: config.publicUrl,
+    mailer: config.mail.smtpUrl
+      ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+      : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, mailLog),
+    blobs: createLocalBlobStore(path.join(config.dataDir, 'blobs')),
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
   });

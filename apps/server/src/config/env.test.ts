@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       admin: { email: 'admin@plotline.local', password: undefined },
       jwtSecret: undefined,
+      publicUrl: 'http://localhost:8080',
+      mail: { smtpUrl: undefined, from: 'Plotline <no-reply@plotline.local>' },
       trustProxy: false,
       logLevel: 'info',
     });
@@ -27,6 +29,9 @@ describe('loadConfig', () => {
       JWT_SECRET: 's'.repeat(40),
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://studio.example.com/',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Studio <studio@example.com>',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -36,7 +41,13 @@ describe('loadConfig', () => {
       admin: { email: 'root@example.com', password: 'correct horse' },
       trustProxy: true,
       logLevel: 'warn',
+      publicUrl: 'https://studio.example.com',
+      mail: { smtpUrl: 'smtp://mail.example.com:587', from: 'Studio <studio@example.com>' },
     });
+  });
+
+  it('bases mail links on the port when PUBLIC_URL is unset', () => {
+    expect(loadConfig({ PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
   });
 
   it('treats empty variables as unset', () => {

@@ -16,6 +16,14 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@plotline.local'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  PUBLIC_URL: z
+    .url({ error: 'PUBLIC_URL must be an absolute URL such as https://studio.example.com' })
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Plotline <no-reply@plotline.local>'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -30,6 +38,9 @@ export interface Config {
   databaseUrl: string | undefined;
   admin: { email: string; password: string | undefined };
   jwtSecret: string | undefined;
+  /** Where users reach the studio; the base of the links in mails. */
+  publicUrl: string;
+  mail: { smtpUrl: string | undefined; from: string };
   trustProxy: boolean;
   logLevel: string;
 }
@@ -52,6 +63,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     jwtSecret: e.JWT_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { createLocalBlobStore } from '../adapters/blob-store.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
@@ -95,7 +97,14 @@ describe('the access guard', () => {
 describe('route declarations', () => {
   it('refuses to start when an /api route declares no access', async () => {
     const database = await openDatabase({ dataDir: null });
-    const { app } = await buildApp({ database, jwtSecret: 'x'.repeat(32), webRoot: null });
+    const { app } = await buildApp({
+      database,
+      jwtSecret: 'x'.repeat(32),
+      webRoot: null,
+      publicUrl: 'http://studio.test',
+      mailer: { send: async () => {} },
+      blobs: createLocalBlobStore(tmpdir()),
+    });
     expect(() => app.get('/api/forgotten', () => ({ data: null }))).toThrow(
       'GET /api/forgotten declares no access',
     );

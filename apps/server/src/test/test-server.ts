@@ -1,10 +1,17 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { ACCESS_TOKEN_HEADER, type CompanyType, type Role } from '@plotline/core';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ACCESS_TOKEN_HEADER, type CompanyType, type Role, type UserStatus } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { createLocalBlobStore } from '../adapters/blob-store.ts';
 import { ManualClock } from '../adapters/clock.ts';
+import { createOutboxMailer } from '../adapters/mailer.ts';
 import { argon2Hasher } from '../adapters/password-hasher.ts';
 import { buildApp } from '../app.ts';
-import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
+import { createCompaniesRepository } from '../modules/companies/companies.repository.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestResponse<T = unknown> {
@@ -16,16 +23,26 @@ export interface TestResponse<T = unknown> {
 
 export interface RequestOptions {
   body?: unknown;
-  /** Sent as is, for malformed bodies. */
-  rawBody?: string;
+  /** Sent as is, for malformed or multipart bodies. */
+  rawBody?: string | FormData;
   token?: string;
   headers?: Record<string, string>;
+}
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  /** The first link to the studio in the mail. */
+  link: string | null;
+  text: string;
+  html: string;
 }
 
 let sequence = 0;
 
 /**
- * The real app on a fresh database, listening on a free loopback port, with a clock the test moves.
+ * The real app on a fresh database, listening on a free loopback port, with a clock the test moves,
+ * mails written to an outbox folder of its own and uploads to a blob folder of its own.
  * TRUST_PROXY is on so a test can speak for several client IPs through X-Forwarded-For.
  */
 export async function startTestServer(
@@ -33,10 +50,16 @@ export async function startTestServer(
 ) {
   const database = await openTestDatabase();
   const clock = new ManualClock();
+  const scratch = await mkdtemp(path.join(tmpdir(), 'plotline-test-'));
+  const outbox = path.join(scratch, 'outbox');
+  const publicUrl = 'http://studio.test';
   const { app, services } = await buildApp({
     database,
     jwtSecret: 'a-test-secret-that-is-long-enough-for-hs256',
     webRoot: options.webRoot ?? null,
+    publicUrl,
+    mailer: createOutboxMailer(outbox, 'Plotline <no-reply@plotline.test>', { info: () => {} }),
+    blobs: createLocalBlobStore(path.join(scratch, 'blobs')),
     clock,
     trustProxy: true,
   });
@@ -44,18 +67,20 @@ export async function startTestServer(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const accounts = createAccountsRepository(database.db);
+  const users = createUsersRepository(database.db);
+  const companies = createCompaniesRepository(database.db);
 
   async function request<T = Record<string, unknown>>(
     method: string,
-    path: string,
+    pathname: string,
     { body, rawBody, token, headers = {} }: RequestOptions = {},
   ): Promise<TestResponse<T>> {
-    const hasBody = body !== undefined || rawBody !== undefined;
-    const response = await fetch(baseUrl + path, {
+    const response = await fetch(baseUrl + pathname, {
       method,
       headers: {
-        ...(hasBody ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined || typeof rawBody === 'string'
+          ? { 'content-type': 'application/json' }
+          : {}),
         ...(token ? { [ACCESS_TOKEN_HEADER]: token } : {}),
         ...headers,
       },
@@ -68,14 +93,24 @@ export async function startTestServer(
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
-  /** A user of the given role, in a new company of the given type unless internal; with a password. */
+  async function makeCompany(fields: { type?: CompanyType; name?: string } = {}) {
+    sequence += 1;
+    return companies.insertCompany({
+      name: fields.name ?? `Company ${sequence}`,
+      type: fields.type ?? 'company',
+    });
+  }
+
+  /** A user of the given role, in a new company of the given type unless staff; with a password. */
   async function makeUser(
     fields: {
       role?: Role;
       companyType?: CompanyType | null;
+      companyId?: number;
       email?: string;
       password?: string | null;
       name?: string | null;
+      status?: UserStatus;
     } = {},
   ) {
     sequence += 1;
@@ -83,15 +118,15 @@ export async function startTestServer(
     const companyType = fields.companyType === undefined ? 'company' : fields.companyType;
     const password = fields.password === undefined ? `password-${sequence}` : fields.password;
     const email = fields.email ?? `user${sequence}@example.com`;
-    const companyId = companyType
-      ? await accounts.insertCompany({ name: `Company ${sequence}`, type: companyType })
-      : null;
-    const id = await accounts.insertUser({
+    const companyId =
+      fields.companyId ?? (companyType ? await makeCompany({ type: companyType }) : null);
+    const id = await users.insertUser({
       email,
       role,
       companyId,
       name: fields.name === undefined ? `User ${sequence}` : fields.name,
       passwordHash: password === null ? null : await argon2Hasher.hash(password),
+      status: fields.status ?? (password === null ? 'invited' : 'active'),
     });
     return { id, email, password: password ?? '', role, companyId };
   }
@@ -106,17 +141,47 @@ export async function startTestServer(
     return response.body.data.token;
   }
 
+  /** The mails written so far, oldest first. */
+  async function mails(): Promise<SentMail[]> {
+    const files = (await readdir(outbox).catch(() => [])).sort();
+    return Promise.all(
+      files.map(async (file) => {
+        const parsed = await simpleParser(await readFile(path.join(outbox, file)));
+        const text = parsed.text ?? '';
+        return {
+          to: parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '',
+          subject: parsed.subject ?? '',
+          link: text.split(/\s+/).find((word) => word.startsWith(publicUrl)) ?? null,
+          text,
+          html: typeof parsed.html === 'string' ? parsed.html : '',
+        };
+      }),
+    );
+  }
+
+  /** The newest mail to an address. */
+  async function lastMailTo(address: string): Promise<SentMail> {
+    const mail = (await mails()).filter((m) => m.to === address.toLowerCase()).at(-1);
+    if (!mail) throw new Error(`no mail to ${address}`);
+    return mail;
+  }
+
   return {
     baseUrl,
+    publicUrl,
     clock,
     db: database.db,
     services,
     request,
+    makeCompany,
     makeUser,
     signIn,
+    mails,
+    lastMailTo,
     async close() {
       await app.close();
       await database.close();
+      await rm(scratch, { recursive: true, force: true });
     },
   };
 }

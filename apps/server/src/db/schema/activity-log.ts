@@ -12,6 +12,8 @@ export const activityLog = pgTable(
     action: text().notNull(),
     entityType: text().notNull(),
     entityId: text(),
+    /** One English sentence for the log's reader. */
+    summary: text().notNull().default(''),
     details: jsonb().$type<Record<string, unknown>>(),
     ip: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),

@@ -1,9 +1,8 @@
-import { ROLES } from '@plotline/core';
+import { LANGUAGES, ROLES, USER_STATUSES } from '@plotline/core';
 import { integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 
 export const userRole = pgEnum('user_role', ROLES);
-export const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
 export const userStatus = pgEnum('user_status', USER_STATUSES);
 
 export const users = pgTable('users', {
@@ -18,6 +17,8 @@ export const users = pgTable('users', {
   role: userRole().notNull(),
   avatar: text(),
   status: userStatus().notNull().default('active'),
+  /** The language of the user's browser at their last sign-in, for the mails they get. */
+  language: text({ enum: LANGUAGES }),
   lastLoginAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

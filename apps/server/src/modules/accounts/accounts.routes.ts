@@ -1,14 +1,39 @@
-import { sessionUserSchema } from '@plotline/core';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  changePasswordSchema,
+  companyProfileSchema,
+  forgotPasswordSchema,
+  loginResponseSchema,
+  MESSAGES,
+  newPasswordSchema,
+  registerSchema,
+  renewPasswordSchema,
+  sessionUserSchema,
+  userProfileSchema,
+} from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { callerOf, signedIn } from '../../http/access.ts';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { callerOf, publicAccess, signedIn } from '../../http/access.ts';
+import { logsActivity } from '../../http/activity-log.ts';
+import { originOf } from '../../http/request-origin.ts';
 import { envelope, errors } from '../../http/schemas.ts';
 import type { AccountsService } from './accounts.service.ts';
 
-export function registerAccountsRoutes(
-  app: FastifyInstance,
-  accountsService: AccountsService,
-): void {
+const messageReply = z.object({ data: z.null(), message: z.string() });
+
+const userActivity = (action: string, summary: string) =>
+  logsActivity<{ id: number }>(({ data }) => ({
+    action,
+    entityType: 'user',
+    entityId: data.id,
+    summary,
+  }));
+
+export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsService): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -16,11 +41,211 @@ export function registerAccountsRoutes(
     {
       config: { access: signedIn },
       schema: {
-        tags: ['users'],
+        tags: ['account'],
         summary: 'The signed-in user',
         response: { 200: envelope(sessionUserSchema), ...errors(401) },
       },
     },
-    async (request) => ({ data: await accountsService.getSessionUser(callerOf(request).userId) }),
+    async (request) => ({ data: await accounts.getSessionUser(callerOf(request)) }),
+  );
+
+  routes.post(
+    '/api/user/register',
+    {
+      config: {
+        access: publicAccess,
+        activity: logsActivity<{ id: number; email: string }>(({ data }) => ({
+          action: 'user.registered',
+          entityType: 'user',
+          entityId: data.id,
+          summary: `${data.email} signed up with an individual account`,
+        })),
+      },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign up: an individual account whose user is its superadmin, signed in at once',
+        body: registerSchema,
+        response: { 201: envelope(loginResponseSchema), ...errors(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const session = await accounts.register(request.body, originOf(request));
+      request.caller = session.caller;
+      return reply.status(201).send({ data: session.reply });
+    },
+  );
+
+  routes.post(
+    '/api/user/new_password',
+    {
+      config: {
+        access: signedIn,
+        activity: userActivity('user.password_set', 'Set a first password'),
+      },
+      schema: {
+        tags: ['account'],
+        summary: 'The first password of an invited account',
+        body: newPasswordSchema,
+        response: { 200: envelope(sessionUserSchema), ...errors(400, 401, 409) },
+      },
+    },
+    async (request) => ({
+      data: await accounts.setFirstPassword(callerOf(request), request.body.new_password),
+    }),
+  );
+
+  routes.post(
+    '/api/user/forgot_password',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags: ['account'],
+        summary: 'Mail a password-reset link',
+        description:
+          'Answers the same whether or not the address has an account, so nobody can find out which addresses do.',
+        body: forgotPasswordSchema,
+        response: { 200: messageReply, ...errors(400) },
+      },
+    },
+    async (request) => {
+      await accounts.forgotPassword(request.body.email, originOf(request).language);
+      return { data: null, message: MESSAGES.resetLinkSentCode };
+    },
+  );
+
+  routes.post(
+    '/api/user/renew_password',
+    {
+      config: {
+        access: publicAccess,
+        activity: logsActivity<null>(({ request }) => ({
+          action: 'user.password_reset',
+          entityType: 'user',
+          entityId: request.caller?.userId ?? null,
+          summary: 'Chose a new password through a reset link',
+        })),
+      },
+      schema: {
+        tags: ['account'],
+        summary: 'A new password through the link of a reset mail; every session ends',
+        body: renewPasswordSchema,
+        response: { 200: messageReply, ...errors(400) },
+      },
+    },
+    async (request) => {
+      const user = await accounts.renewPassword(request.body.t, request.body.new_password);
+      // Not signed in, yet the log must say who: the owner of the link.
+      request.caller = {
+        userId: user.id,
+        companyId: user.companyId,
+        sessionId: '',
+        role: user.role,
+        companyType: user.companyType,
+      };
+      return { data: null, message: MESSAGES.changeSaved };
+    },
+  );
+
+  routes.post(
+    '/api/user/reset_password',
+    {
+      config: {
+        access: signedIn,
+        activity: logsActivity<null>(({ request }) => ({
+          action: 'user.password_changed',
+          entityType: 'user',
+          entityId: request.caller?.userId ?? null,
+          summary: 'Changed their password',
+        })),
+      },
+      schema: {
+        tags: ['account'],
+        summary: "Change the signed-in user's password; their other sessions end",
+        body: changePasswordSchema,
+        response: { 200: messageReply, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { current_password, password } = request.body;
+      await accounts.changePassword(callerOf(request), current_password, password);
+      return { data: null, message: MESSAGES.changeSaved };
+    },
+  );
+
+  routes.post(
+    '/api/user/profile',
+    {
+      config: {
+        access: signedIn,
+        activity: userActivity('user.profile_updated', 'Updated their profile'),
+      },
+      schema: {
+        tags: ['account'],
+        summary: "Set the signed-in user's full name",
+        body: userProfileSchema,
+        response: { 200: envelope(sessionUserSchema), ...errors(400, 401) },
+      },
+    },
+    async (request) => ({
+      data: await accounts.updateName(callerOf(request), request.body.full_name),
+    }),
+  );
+
+  routes.post(
+    '/api/company/profile',
+    {
+      config: {
+        access: signedIn,
+        activity: logsActivity<{ name: string }>(({ request, data }) => ({
+          action: 'company.profile_updated',
+          entityType: 'company',
+          entityId: request.caller?.companyId ?? null,
+          summary: `Named the company "${data.name}"`,
+        })),
+      },
+      schema: {
+        tags: ['account'],
+        summary: "A company account's superadmin names the company",
+        body: companyProfileSchema,
+        response: { 200: envelope(sessionUserSchema), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      data: await accounts.updateCompanyName(callerOf(request), request.body.name),
+    }),
+  );
+
+  routes.post(
+    '/api/upload/avatar',
+    {
+      config: {
+        access: signedIn,
+        activity: userActivity('user.avatar_changed', 'Changed their avatar'),
+      },
+      schema: {
+        tags: ['account'],
+        summary: 'Upload the signed-in user\'s avatar (multipart, one file in the part "uploads")',
+        description: `PNG, JPEG, WebP or GIF, recognised by content, at most ${AVATAR_MAX_BYTES} bytes.`,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: envelope(z.object({ avatar: z.string(), id: z.number() })),
+          ...errors(400, 401, 406, 413),
+        },
+      },
+    },
+    async (request) => {
+      const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!part || part.fieldname !== 'uploads') throw new AppError(400, MESSAGES.fileMissing);
+      const data = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(400, MESSAGES.avatarTooLarge);
+        throw error;
+      });
+      const detected = await fileTypeFromBuffer(data);
+      const type = AVATAR_TYPES.find((allowed) => allowed === detected?.mime);
+      if (!type) throw new AppError(400, MESSAGES.avatarNotImage);
+      const user = await accounts.setAvatar(callerOf(request), { data, type });
+      return { data: { avatar: user.avatar!, id: user.id } };
+    },
   );
 }

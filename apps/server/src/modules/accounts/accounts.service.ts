@@ -1,58 +1,71 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGES, type SessionUser } from '@plotline/core';
+import {
+  isCompanyProfile,
+  MESSAGES,
+  type AvatarType,
+  type Language,
+  type Register,
+  type SessionUser,
+} from '@plotline/core';
+import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { PasswordHasher } from '../../adapters/password-hasher.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { AccountsRepository, UserRecord, UserStatus } from './accounts.repository.ts';
+import type { AuthContext, AuthService, Origin, StartedSession } from '../auth/auth.service.ts';
+import type { CompaniesRepository } from '../companies/companies.repository.ts';
+import type { UserRecord, UsersRepository } from '../users/users.repository.ts';
+import type { AccountLinks } from './account-links.ts';
+import { toSessionUser } from './session-user.ts';
 
 export const ROOT_USER_NAME = 'Plotline Admin';
 
-/** The wire shape of a user as sign-in and /api/user/me report it. */
-export function toSessionUser(user: UserRecord): SessionUser {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: user.role,
-    company_type: user.companyType,
-    avatar: user.avatar,
-    password: user.passwordHash !== null,
-  };
-}
+const AVATAR_EXTENSIONS: Record<AvatarType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
 
-interface Actor {
-  userId: number | null;
-  ip?: string | null;
-}
-
+/** What a user does to their own account: sign-up, invitation, passwords, profile. */
 export function createAccountsService(deps: {
-  accounts: Pick<
-    AccountsRepository,
-    'findUserById' | 'hasAnyUser' | 'insertFirstUser' | 'updateUser'
+  users: Pick<
+    UsersRepository,
+    | 'findUserById'
+    | 'findUserByEmail'
+    | 'hasAnyUser'
+    | 'insertFirstUser'
+    | 'insertUser'
+    | 'updateUser'
   >;
-  sessions: Pick<AuthRepository, 'revokeUserSessions'>;
+  companies: Pick<CompaniesRepository, 'insertCompany' | 'updateCompany'>;
+  sessions: Pick<AuthRepository, 'revokeUserSessions' | 'revokeOtherSessions'>;
   activity: Pick<ActivityRepository, 'record'>;
+  auth: Pick<AuthService, 'startSession'>;
+  links: AccountLinks;
+  blobs: BlobStore;
   hasher: PasswordHasher;
   clock: Clock;
   transaction: RunInTransaction;
 }) {
-  const { accounts, sessions, activity, hasher, clock, transaction } = deps;
+  const { users, companies, sessions, activity, auth, links, blobs, hasher, clock, transaction } =
+    deps;
 
-  async function requireUser(userId: number): Promise<UserRecord> {
-    const user = await accounts.findUserById(userId);
-    if (!user) throw new AppError(404, 'User not found');
+  async function requireSelf(caller: AuthContext): Promise<UserRecord> {
+    const user = await users.findUserById(caller.userId);
+    if (!user) throw new AppError(401, MESSAGES.sessionExpired);
     return user;
   }
 
+  async function sessionUserOf(caller: AuthContext): Promise<SessionUser> {
+    return toSessionUser(await requireSelf(caller));
+  }
+
   return {
-    async getSessionUser(userId: number): Promise<SessionUser> {
-      const user = await accounts.findUserById(userId);
-      if (!user) throw new AppError(401, MESSAGES.sessionExpired);
-      return toSessionUser(user);
-    },
+    getSessionUser: sessionUserOf,
 
     /**
      * With an empty database, creates the root user (role king). Without a configured password one
@@ -62,15 +75,16 @@ export function createAccountsService(deps: {
       email: string;
       password: string | undefined;
     }): Promise<{ password: string; generated: boolean } | null> {
-      if (await accounts.hasAnyUser()) return null;
+      if (await users.hasAnyUser()) return null;
       const password = root.password ?? randomBytes(12).toString('base64url');
       const passwordHash = await hasher.hash(password);
       const created = await transaction(async (tx) => {
-        const inserted = await accounts.insertFirstUser(
+        const inserted = await users.insertFirstUser(
           { email: root.email, name: ROOT_USER_NAME, passwordHash, role: 'king' },
           tx,
         );
         if (inserted) {
+          // Not a request, so not logged by the routes' mechanism.
           await activity.record(
             {
               actorId: null,
@@ -78,7 +92,7 @@ export function createAccountsService(deps: {
               action: 'user.root_created',
               entityType: 'user',
               entityId: null,
-              details: { email: root.email },
+              summary: `Created the root user ${root.email}`,
               at: clock.now(),
             },
             tx,
@@ -89,49 +103,128 @@ export function createAccountsService(deps: {
       return created ? { password, generated: root.password === undefined } : null;
     },
 
-    /** Sets a new password and ends every session of that user, so old tokens stop working. */
-    async setPassword(userId: number, password: string, actor: Actor): Promise<void> {
-      const user = await requireUser(userId);
+    /** Signs an invited user in through the link of their invitation mail (single use). */
+    async acceptInvite(token: string, origin: Origin): Promise<StartedSession> {
+      const userId = await links.consume('invite', token);
+      const user = userId === null ? null : await users.findUserById(userId);
+      if (!user || user.status !== 'invited') throw new AppError(400, MESSAGES.invalidLink);
+      return auth.startSession(user, origin, false);
+    },
+
+    /** An individual account whose one user is its superadmin, signed in at once. */
+    async register(input: Register, origin: Origin): Promise<StartedSession> {
+      if (await users.findUserByEmail(input.email)) throw new AppError(409, MESSAGES.emailTaken);
+      const passwordHash = await hasher.hash(input.password);
+      let userId: number;
+      try {
+        userId = await transaction(async (tx) => {
+          const companyId = await companies.insertCompany(
+            { name: input.username, type: 'individual' },
+            tx,
+          );
+          return users.insertUser(
+            {
+              email: input.email,
+              name: input.username,
+              passwordHash,
+              role: 'superadmin',
+              companyId,
+              language: origin.language,
+            },
+            tx,
+          );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, MESSAGES.emailTaken);
+        throw error;
+      }
+      return auth.startSession((await users.findUserById(userId))!, origin, false);
+    },
+
+    /** The first password of an invited account; the account becomes active. */
+    async setFirstPassword(caller: AuthContext, password: string): Promise<SessionUser> {
+      const user = await requireSelf(caller);
+      if (user.passwordHash !== null) throw new AppError(409, MESSAGES.passwordAlreadySet);
+      const passwordHash = await hasher.hash(password);
+      await users.updateUser(user.id, { passwordHash, status: 'active' }, clock.now());
+      return sessionUserOf(caller);
+    },
+
+    /** Mails a reset link when the address has an account; answers the same either way. */
+    async forgotPassword(email: string, language: Language | null): Promise<void> {
+      const user = await users.findUserByEmail(email);
+      if (!user || user.status === 'disabled' || user.passwordHash === null) return;
+      const mail = await transaction((tx) =>
+        links.prepare(
+          'reset',
+          user,
+          language ?? user.language ?? 'en',
+          user.companyName ?? 'Plotline',
+          tx,
+        ),
+      );
+      await links.send(mail);
+    },
+
+    /** A new password through a reset link: every session of the user ends. */
+    async renewPassword(token: string, password: string): Promise<UserRecord> {
+      const passwordHash = await hasher.hash(password);
+      const at = clock.now();
+      const userId = await transaction(async (tx) => {
+        const id = await links.consume('reset', token, tx);
+        if (id === null) throw new AppError(400, MESSAGES.invalidLink);
+        await users.updateUser(id, { passwordHash }, at, tx);
+        await sessions.revokeUserSessions(id, at, tx);
+        return id;
+      });
+      return (await users.findUserById(userId))!;
+    },
+
+    /** A signed-in user's new password: their other sessions end, this one stays. */
+    async changePassword(caller: AuthContext, current: string, password: string): Promise<void> {
+      const user = await requireSelf(caller);
+      if (!user.passwordHash || !(await hasher.verify(user.passwordHash, current))) {
+        throw new AppError(400, MESSAGES.wrongCurrentPassword);
+      }
       const passwordHash = await hasher.hash(password);
       const at = clock.now();
       await transaction(async (tx) => {
-        await accounts.updateUser(user.id, { passwordHash }, at, tx);
-        await sessions.revokeUserSessions(user.id, at, tx);
-        await activity.record(
-          {
-            actorId: actor.userId,
-            companyId: user.companyId,
-            action: 'user.password_changed',
-            entityType: 'user',
-            entityId: user.id,
-            ip: actor.ip ?? null,
-            at,
-          },
-          tx,
-        );
+        await users.updateUser(user.id, { passwordHash }, at, tx);
+        await sessions.revokeOtherSessions(user.id, caller.sessionId, at, tx);
       });
     },
 
-    /** Disabling a user also ends all of their sessions. */
-    async setStatus(userId: number, status: UserStatus, actor: Actor): Promise<void> {
-      const user = await requireUser(userId);
+    async updateName(caller: AuthContext, name: string): Promise<SessionUser> {
+      await users.updateUser(caller.userId, { name }, clock.now());
+      return sessionUserOf(caller);
+    },
+
+    /** A company account's superadmin names the company, and themselves with it. */
+    async updateCompanyName(caller: AuthContext, name: string): Promise<SessionUser> {
+      const user = await requireSelf(caller);
+      if (!isCompanyProfile(toSessionUser(user)) || user.companyId === null) {
+        throw new AppError(403, MESSAGES.forbidden);
+      }
       const at = clock.now();
       await transaction(async (tx) => {
-        await accounts.updateUser(user.id, { status }, at, tx);
-        if (status === 'disabled') await sessions.revokeUserSessions(user.id, at, tx);
-        await activity.record(
-          {
-            actorId: actor.userId,
-            companyId: user.companyId,
-            action: `user.${status}`,
-            entityType: 'user',
-            entityId: user.id,
-            ip: actor.ip ?? null,
-            at,
-          },
-          tx,
-        );
+        await companies.updateCompany(user.companyId!, { name }, at, tx);
+        await users.updateUser(user.id, { name }, at, tx);
       });
+      return sessionUserOf(caller);
+    },
+
+    /** Stores an avatar whose type was read from its content, and replaces the previous one. */
+    async setAvatar(
+      caller: AuthContext,
+      image: { data: Buffer; type: AvatarType },
+    ): Promise<SessionUser> {
+      const user = await requireSelf(caller);
+      const key = `avatars/${user.id}-${randomBytes(8).toString('hex')}.${AVATAR_EXTENSIONS[image.type]}`;
+      await blobs.put(key, image.data);
+      await users.updateUser(user.id, { avatar: `/api/media/${key}` }, clock.now());
+      const previous = user.avatar?.replace(/^\/api\/media\//, '');
+      if (previous) await blobs.delete(previous).catch(() => undefined);
+      return sessionUserOf(caller);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, min, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { companies, loginFailures, serverSecrets, sessions, users } from '../../db/schema/index.ts';
 
@@ -36,7 +36,7 @@ export function createAuthRepository(db: Executor) {
       return row!.id;
     },
 
-    /** Who holds the session, while it is neither revoked nor expired and its user is active. */
+    /** Who holds the session, while it is neither revoked nor expired and neither its user nor its company is disabled. */
     async findSessionHolder(sessionId: string, userId: number, now: Date, tx: Executor = db) {
       const [row] = await tx
         .select({
@@ -54,7 +54,9 @@ export function createAuthRepository(db: Executor) {
             eq(sessions.userId, userId),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, now),
-            eq(users.status, 'active'),
+            // An invited user holds a session from their invitation link, to set a password.
+            ne(users.status, 'disabled'),
+            or(isNull(users.companyId), eq(companies.status, 'active')),
           ),
         )
         .limit(1);
@@ -73,6 +75,22 @@ export function createAuthRepository(db: Executor) {
         .update(sessions)
         .set({ revokedAt: at })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeCompanySessions(companyId: number, at: Date, tx: Executor = db): Promise<void> {
+      const members = tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(inArray(sessions.userId, members), isNull(sessions.revokedAt)));
+    },
+
+    /** Ends every session of the user but `keep`. */
+    async revokeOtherSessions(userId: number, keep: string, at: Date, tx: Executor = db) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keep)));
     },
 
     async tallyFailures(email: string, ip: string, since: Date, tx: Executor = db) {

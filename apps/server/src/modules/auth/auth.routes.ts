@@ -1,18 +1,32 @@
-import { loginRequestSchema, loginResponseSchema } from '@plotline/core';
+import { acceptInviteSchema, loginRequestSchema, loginResponseSchema } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, publicAccess, signedIn } from '../../http/access.ts';
+import { logsActivity } from '../../http/activity-log.ts';
+import { originOf } from '../../http/request-origin.ts';
 import { envelope, errors } from '../../http/schemas.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AuthService } from './auth.service.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, authService: AuthService): void {
+const signedInActivity = (how: string) =>
+  logsActivity<{ id: number; email: string }>(({ request, data }) => ({
+    action: 'auth.login',
+    entityType: 'session',
+    entityId: request.caller?.sessionId ?? null,
+    summary: `${data.email} signed in${how}`,
+  }));
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  services: { auth: AuthService; accounts: AccountsService },
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
     '/api/v1.6/auth/login',
     {
-      config: { access: publicAccess },
+      config: { access: publicAccess, activity: signedInActivity('') },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -23,21 +37,49 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
         response: { 200: envelope(loginResponseSchema), ...errors(400, 401, 403, 429) },
       },
     },
-    async (request) => ({
-      data: await authService.login({
-        email: request.body.username,
-        password: request.body.password,
-        remember: request.body.remember ?? false,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      }),
-    }),
+    async (request) => {
+      const { body } = request;
+      const session = await services.auth.login(
+        { email: body.username, password: body.password, remember: body.remember ?? false },
+        originOf(request),
+      );
+      request.caller = session.caller;
+      return { data: session.reply };
+    },
+  );
+
+  routes.post(
+    '/api/v1.6/auth/invite',
+    {
+      config: { access: publicAccess, activity: signedInActivity(' through an invitation') },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in through the link of an invitation mail',
+        description:
+          'The token `t` comes from the invitation link; it works once and for 7 days. The reply is that of sign-in, with `password: false`.',
+        body: acceptInviteSchema,
+        response: { 200: envelope(loginResponseSchema), ...errors(400, 403) },
+      },
+    },
+    async (request) => {
+      const session = await services.accounts.acceptInvite(request.body.t, originOf(request));
+      request.caller = session.caller;
+      return { data: session.reply };
+    },
   );
 
   routes.post(
     '/api/v1.6/auth/logout',
     {
-      config: { access: signedIn },
+      config: {
+        access: signedIn,
+        activity: ({ request }) => ({
+          action: 'auth.logout',
+          entityType: 'session',
+          entityId: request.caller?.sessionId ?? null,
+          summary: 'Signed out',
+        }),
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the token stops working at once',
@@ -45,7 +87,7 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
       },
     },
     async (request) => {
-      await authService.logout(callerOf(request), request.ip);
+      await services.auth.logout(callerOf(request));
       return { data: null };
     },
   );

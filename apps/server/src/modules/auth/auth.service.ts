@@ -6,16 +6,15 @@ import {
   MESSAGES,
   REMEMBERED_SESSION_DAYS,
   SESSION_HOURS,
+  type Language,
   type LoginResponse,
   type Subject,
 } from '@plotline/core';
 import type { Clock } from '../../adapters/clock.ts';
 import type { PasswordHasher } from '../../adapters/password-hasher.ts';
-import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { AccountsRepository } from '../accounts/accounts.repository.ts';
-import { toSessionUser } from '../accounts/accounts.service.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import { toSessionUser } from '../accounts/session-user.ts';
+import type { UserRecord, UsersRepository } from '../users/users.repository.ts';
 import type { AuthRepository, FailureTally } from './auth.repository.ts';
 import type { SessionTokens } from './session-token.ts';
 
@@ -26,12 +25,18 @@ export interface AuthContext extends Subject {
   companyId: number | null;
 }
 
-export interface LoginInput {
-  email: string;
-  password: string;
-  remember: boolean;
+/** Where a request comes from, as sessions and the login throttle record it. */
+export interface Origin {
   ip: string;
   userAgent: string | null;
+  /** The language the client prefers, when it is one of ours. */
+  language: Language | null;
+}
+
+/** A new session: the reply for the client and the caller it makes. */
+export interface StartedSession {
+  reply: LoginResponse;
+  caller: AuthContext;
 }
 
 const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
@@ -42,14 +47,12 @@ export function createAuthService(deps: {
     AuthRepository,
     'insertSession' | 'findSessionHolder' | 'revokeSession' | 'tallyFailures' | 'recordFailure'
   >;
-  accounts: Pick<AccountsRepository, 'findUserByEmail' | 'updateUser'>;
-  activity: Pick<ActivityRepository, 'record'>;
+  users: Pick<UsersRepository, 'findUserByEmail' | 'updateUser'>;
   hasher: PasswordHasher;
   tokens: SessionTokens;
   clock: Clock;
-  transaction: RunInTransaction;
 }) {
-  const { auth, accounts, activity, hasher, tokens, clock, transaction } = deps;
+  const { auth, users, hasher, tokens, clock } = deps;
 
   // Checked against when the email is unknown, so that answer takes as long as a wrong password.
   let decoyHash: Promise<string> | undefined;
@@ -77,53 +80,75 @@ export function createAuthService(deps: {
     return (tally.oldest?.getTime() ?? now.getTime()) + WINDOW_MS - now.getTime();
   }
 
+  /** Refuses users who may not hold a session at all. */
+  function assertMaySignIn(user: UserRecord): void {
+    if (user.status === 'disabled') throw new AppError(403, MESSAGES.accountDisabled);
+    if (user.companyStatus === 'disabled') throw new AppError(403, MESSAGES.companyDisabled);
+  }
+
+  /**
+   * Opens a session for a user whose identity has been proven (password, invitation link, sign-up):
+   * 12 hours, or 30 days when remembered.
+   */
+  async function startSession(
+    user: UserRecord,
+    origin: Origin,
+    remember: boolean,
+  ): Promise<StartedSession> {
+    assertMaySignIn(user);
+    const now = clock.now();
+    const expiresAt = new Date(
+      now.getTime() + (remember ? REMEMBERED_SESSION_DAYS * 24 * HOUR_MS : SESSION_HOURS * HOUR_MS),
+    );
+    const sessionId = await auth.insertSession({
+      userId: user.id,
+      createdAt: now,
+      expiresAt,
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+    });
+    await users.updateUser(
+      user.id,
+      { lastLoginAt: now, ...(origin.language ? { language: origin.language } : {}) },
+      now,
+    );
+    const token = await tokens.sign({ userId: user.id, sessionId }, now, expiresAt);
+    return {
+      reply: { ...toSessionUser(user), token },
+      caller: {
+        userId: user.id,
+        sessionId,
+        companyId: user.companyId,
+        role: user.role,
+        companyType: user.companyType,
+      },
+    };
+  }
+
   return {
-    async login(input: LoginInput): Promise<LoginResponse> {
-      const email = input.email.toLowerCase();
-      await refuseWhileLocked(email, input.ip, clock.now());
+    startSession,
 
-      const user = await accounts.findUserByEmail(email);
+    async login(
+      credentials: { email: string; password: string; remember: boolean },
+      origin: Origin,
+    ): Promise<StartedSession> {
+      const email = credentials.email.toLowerCase();
+      await refuseWhileLocked(email, origin.ip, clock.now());
+
+      const user = await users.findUserByEmail(email);
       const passwordMatches = user?.passwordHash
-        ? await hasher.verify(user.passwordHash, input.password)
-        : await hasher.verify(await decoy(), input.password).then(() => false);
+        ? await hasher.verify(user.passwordHash, credentials.password)
+        : await hasher.verify(await decoy(), credentials.password).then(() => false);
 
-      const now = clock.now();
       if (!user || !passwordMatches) {
+        const now = clock.now();
         await auth.recordFailure(
-          { email, ip: input.ip, failedAt: now },
+          { email, ip: origin.ip, failedAt: now },
           new Date(now.getTime() - WINDOW_MS),
         );
         throw new AppError(401, MESSAGES.wrongCredentials);
       }
-      if (user.status === 'disabled') throw new AppError(403, MESSAGES.accountDisabled);
-
-      const expiresAt = new Date(
-        now.getTime() +
-          (input.remember ? REMEMBERED_SESSION_DAYS * 24 * HOUR_MS : SESSION_HOURS * HOUR_MS),
-      );
-      const sessionId = await transaction(async (tx) => {
-        const id = await auth.insertSession(
-          { userId: user.id, createdAt: now, expiresAt, ip: input.ip, userAgent: input.userAgent },
-          tx,
-        );
-        await accounts.updateUser(user.id, { lastLoginAt: now }, now, tx);
-        await activity.record(
-          {
-            actorId: user.id,
-            companyId: user.companyId,
-            action: 'auth.login',
-            entityType: 'session',
-            entityId: id,
-            details: { remember: input.remember },
-            ip: input.ip,
-            at: now,
-          },
-          tx,
-        );
-        return id;
-      });
-      const token = await tokens.sign({ userId: user.id, sessionId }, now, expiresAt);
-      return { ...toSessionUser(user), token };
+      return startSession(user, origin, credentials.remember);
     },
 
     /** The caller behind a token, or null when the token is bad, expired, revoked or its user disabled. */
@@ -135,23 +160,8 @@ export function createAuthService(deps: {
       return holder && { ...holder, sessionId: claims.sessionId };
     },
 
-    async logout(caller: AuthContext, ip: string): Promise<void> {
-      const at = clock.now();
-      await transaction(async (tx) => {
-        await auth.revokeSession(caller.sessionId, at, tx);
-        await activity.record(
-          {
-            actorId: caller.userId,
-            companyId: caller.companyId,
-            action: 'auth.logout',
-            entityType: 'session',
-            entityId: caller.sessionId,
-            ip,
-            at,
-          },
-          tx,
-        );
-      });
+    async logout(caller: AuthContext): Promise<void> {
+      await auth.revokeSession(caller.sessionId, clock.now());
     },
   };
 }

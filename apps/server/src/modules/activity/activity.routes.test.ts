@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+type Row = {
+  actor_id: number | null;
+  actor_email: string | null;
+  company_id: number | null;
+  company_name: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  summary: string;
+  ip: string | null;
+  created_at: string;
+};
+type PageBody = { data: { rows: Row[]; total: number } };
+
+describe('the activity log', () => {
+  it('records every change made through the API, with who, which company and from where', async () => {
+    const staff = await server.makeUser({ role: 'internal', companyType: null });
+    const staffToken = await server.signIn(staff);
+    const created = await server.request<{ data: { id: number } }>('POST', '/api/company', {
+      token: staffToken,
+      body: { name: 'Logged Ltd', type: 'company', adminEmail: 'logged@example.com' },
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
+    const companyId = created.body.data.id;
+    const failed = await server.request('POST', '/api/company', {
+      token: staffToken,
+      body: { name: 'Nope', type: 'company', adminEmail: 'logged@example.com' },
+    });
+    expect(failed.status).toBe(409);
+
+    const log = await server.request<PageBody>('GET', `/api/activity-log?actor=${staff.id}`, {
+      token: staffToken,
+    });
+    expect(log.status).toBe(200);
+    expect(log.body.data.rows.map((row) => row.action)).toEqual(['company.created', 'auth.login']);
+    expect(log.body.data.rows[0]).toMatchObject({
+      actor_id: staff.id,
+      actor_email: staff.email,
+      company_id: companyId,
+      company_name: 'Logged Ltd',
+      entity_type: 'company',
+      entity_id: String(companyId),
+      summary: 'Created the company "Logged Ltd"',
+      ip: '198.51.100.7',
+    });
+
+    const byCompany = await server.request<PageBody>(
+      `GET`,
+      `/api/activity-log?companyId=${companyId}`,
+      {
+        token: staffToken,
+      },
+    );
+    expect(byCompany.body.data.rows.map((row) => row.action)).toEqual(['company.created']);
+  });
+
+  it('filters by entity type and by days, both ends included', async () => {
+    const staff = await server.makeUser({ role: 'internal', companyType: null });
+    const token = await server.signIn(staff);
+    const today = server.clock.now().toISOString().slice(0, 10);
+
+    const sessions = await server.request<PageBody>(
+      'GET',
+      `/api/activity-log?entity=session&from=${today}&to=${today}&actor=${staff.id}`,
+      { token },
+    );
+    expect(sessions.body.data.rows).toEqual([expect.objectContaining({ action: 'auth.login' })]);
+    const later = await server.request<PageBody>('GET', `/api/activity-log?from=2999-01-01`, {
+      token,
+    });
+    expect(later.body.data).toEqual({ rows: [], total: 0 });
+
+    const badDay = await server.request('GET', '/api/activity-log?from=yesterday', { token });
+    expect(badDay.status).toBe(400);
+    expect(badDay.body).toEqual({ message: 'from: Use a date as YYYY-MM-DD' });
+  });
+
+  it('pages newest first', async () => {
+    const staff = await server.makeUser({ role: 'internal', companyType: null });
+    for (let i = 0; i < 3; i++) {
+      await server.signIn(staff);
+      server.clock.advance(1000);
+    }
+    const token = await server.signIn(staff);
+    const page = await server.request<PageBody>(
+      `GET`,
+      `/api/activity-log?actor=${staff.id}&perPage=3&page=2`,
+      {
+        token,
+      },
+    );
+    expect(page.body.data.total).toBe(4);
+    expect(page.body.data.rows).toHaveLength(1);
+    const first = await server.request<PageBody>(
+      `GET`,
+      `/api/activity-log?actor=${staff.id}&perPage=4`,
+      {
+        token,
+      },
+    );
+    const times = first.body.data.rows.map((row) => row.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('is for internal staff only', async () => {
+    for (const role of ['superadmin', 'administrator', 'accountManager'] as const) {
+      const token = await server.signIn(
+        await server.makeUser({ role, companyType: role === 'accountManager' ? null : 'company' }),
+      );
+      expect((await server.request('GET', '/api/activity-log', { token })).status).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MAX_PER_PAGE, DEFAULT_PER_PAGE, pageSchema } from './paging.ts';
+
+export const activityRowSchema = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  company_id: z.number().int().nullable(),
+  company_name: z.string().nullable(),
+  /** `entity.verb`, e.g. `company.created`, `auth.login`. */
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  summary: z.string(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ActivityRow = z.infer<typeof activityRowSchema>;
+
+const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
+
+/** GET /api/activity-log: newest first, filtered by actor, company, entity type and dates (inclusive). */
+export const activityQuerySchema = z.object({
+  actor: z.coerce.number().int().optional(),
+  companyId: z.coerce.number().int().optional(),
+  entity: z.string().trim().max(50).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+export const activityPageSchema = pageSchema(activityRowSchema);

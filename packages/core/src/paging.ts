@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 100;
+
+/**
+ * The query of every back-office list: free-text search, a 1-based page, its size, and a sort key
+ * out of the list's own sortable fields (`name` ascending, `-name` descending).
+ */
+export function listQuerySchema(sortable: readonly [string, ...string[]]) {
+  const sortKeys = sortable.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+  return z.object({
+    search: z.string().trim().max(200).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+    sort: z.enum(sortKeys).optional(),
+  });
+}
+
+/** One page of a list: its rows and how many match in all. */
+export function pageSchema<T extends z.ZodType>(row: T) {
+  return z.object({ rows: z.array(row), total: z.number().int().min(0) });
+}
+
+/** A sort key split into its field and direction. */
+export function parseSort(
+  sort: string | undefined,
+  fallback: string,
+): { field: string; descending: boolean } {
+  const key = sort ?? fallback;
+  return key.startsWith('-')
+    ? { field: key.slice(1), descending: true }
+    : { field: key, descending: false };
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

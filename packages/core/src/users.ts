@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { listQuerySchema, pageSchema } from './paging.ts';
+import { ROLES, type CompanyType, type Role } from './roles.ts';
+import {
+  emailSchema,
+  PASSWORD_MIN_LENGTH,
+  requiredString,
+  signInEmailSchema,
+} from './validation.ts';
+
+/** Roles of a company's own users, and of Plotline's staff. */
+export const COMPANY_ROLES = ['superadmin', 'administrator', 'contributor', 'analyst'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export const STAFF_ROLES = ['internal', 'accountManager'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** Which list a user is managed in. */
+export type UserScope = 'company' | 'staff';
+
+/**
+ * The roles an actor may hand out (by invitation or a role change) in a scope, and so also the roles
+ * of the users they may change. An administrator cannot grant superadmin.
+ */
+export function grantableRoles(actor: Role, scope: UserScope): readonly Role[] {
+  if (scope === 'staff') return actor === 'king' || actor === 'internal' ? STAFF_ROLES : [];
+  if (actor === 'king' || actor === 'superadmin') return COMPANY_ROLES;
+  if (actor === 'administrator') return ['administrator', 'contributor', 'analyst'];
+  return [];
+}
+
+/**
+ * The profile of a company account's own superadmin names the company ('Company Name'); everyone
+ * else names themselves ('Full Name').
+ */
+export function isCompanyProfile(user: { role: Role; company_type: CompanyType | null }): boolean {
+  return (
+    user.role === 'superadmin' &&
+    (user.company_type === 'company' || user.company_type === 'platform')
+  );
+}
+
+const password = z
+  .string({ error: MESSAGES.required })
+  .min(1, { error: MESSAGES.required, abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
+  .max(200, { error: 'At most 200 characters' });
+
+const personName = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, { error: MESSAGES.required })
+  .max(120, { error: 'At most 120 characters' });
+
+export const userRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  last_login_at: z.string().nullable(),
+  company_id: z.number().int().nullable(),
+  company_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+
+export const USER_SORTABLE = [
+  'name',
+  'email',
+  'role',
+  'status',
+  'last_login_at',
+  'created_at',
+] as const;
+export const userListQuerySchema = listQuerySchema(USER_SORTABLE).extend({
+  /** Internal callers only: narrow the list to one company. */
+  companyId: z.coerce.number().int().optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export const userPageSchema = pageSchema(userRowSchema);
+
+/** POST /api/user/invite. `companyId` is needed only when the caller belongs to no company. */
+export const inviteUserSchema = z.object({
+  email: emailSchema,
+  role: z.enum(COMPANY_ROLES, { error: MESSAGES.required }),
+  companyId: z.number().int().optional(),
+});
+export type InviteUser = z.infer<typeof inviteUserSchema>;
+
+/** POST /api/internal-user/invite. */
+export const inviteStaffSchema = z.object({
+  email: emailSchema,
+  role: z.enum(STAFF_ROLES, { error: MESSAGES.required }),
+});
+export type InviteStaff = z.infer<typeof inviteStaffSchema>;
+
+/** PUT /api/user/{id} and /api/internal-user/{id}. */
+export const updateUserSchema = z
+  .object({
+    role: z.enum(ROLES).optional(),
+    status: z.enum(['active', 'disabled']).optional(),
+  })
+  .refine((body) => body.role !== undefined || body.status !== undefined, {
+    error: 'Nothing to change',
+  });
+export type UpdateUser = z.infer<typeof updateUserSchema>;
+
+/** POST /api/v1.6/auth/invite: the token from the invitation link. */
+export const acceptInviteSchema = z.object({ t: requiredString });
+
+/** POST /api/user/register. `username` is the display name. */
+export const registerSchema = z.object({
+  username: personName,
+  email: emailSchema,
+  password,
+});
+export type Register = z.infer<typeof registerSchema>;
+
+/** POST /api/user/forgot_password. */
+export const forgotPasswordSchema = z.object({ email: signInEmailSchema });
+
+/** POST /api/user/new_password: an invited user's first password. */
+export const newPasswordSchema = z.object({
+  user_id: z.coerce.number().int().optional(),
+  new_password: password,
+});
+
+/** POST /api/user/renew_password: a new password through the link of a reset mail. */
+export const renewPasswordSchema = z.object({ t: requiredString, new_password: password });
+
+/** POST /api/user/reset_password: a signed-in user changes their password. */
+export const changePasswordSchema = z.object({
+  user_id: z.coerce.number().int().optional(),
+  current_password: requiredString,
+  password,
+});
+
+/** POST /api/user/profile. */
+export const userProfileSchema = z.object({
+  user_id: z.coerce.number().int().optional(),
+  full_name: personName,
+});
+
+/** The new-password forms (set, renew, change): the spec's two messages. */
+export const passwordPairSchema = z
+  .object({ password, retype: z.string() })
+  .refine((form) => form.password === form.retype, {
+    error: MESSAGES.passwordMismatch,
+    path: ['retype'],
+  });
+
+/** The register form: the API body plus the retyped password and the terms. */
+export const registerFormSchema = registerSchema
+  .extend({
+    retype: z.string(),
+    terms: z.literal(true, { error: MESSAGES.required }),
+  })
+  .refine((form) => form.password === form.retype, {
+    error: MESSAGES.passwordsDontMatch,
+    path: ['retype'],
+  });
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type AvatarType = (typeof AVATAR_TYPES)[number];
