@@ -6,7 +6,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Features live side by side in apps/web/src/features: none may import another (CONVENTIONS.md §1). */
-const WEB_FEATURES = ['auth', 'dashboard', 'errors', 'placeholder'];
+const WEB_FEATURES = [
+  'activity-log',
+  'auth',
+  'companies',
+  'dashboard',
+  'errors',
+  'placeholder',
+  'profile',
+  'users',
+];
 
 export default tseslint.config(
   {

@@ -18,6 +18,14 @@ interface ApiRequest<T> {
   body?: unknown;
   /** The shape of the reply's `data`, checked so a drifting contract fails loudly here. */
   schema: z.ZodType<T>;
+  /** The message of a failure whose reply carries none; by default it depends on the status. */
+  fallbackMessage?: string;
+}
+
+/** A reply's `data` and its `message`: a few calls answer with a message code beside the data. */
+export interface ApiReply<T> {
+  data: T;
+  message: string | undefined;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -33,15 +41,37 @@ function messageOf(payload: unknown): string | undefined {
   return typeof payload.message === 'string' ? payload.message : undefined;
 }
 
-/**
- * Calls the API on the same origin with the session's token and returns the reply's `data`.
- * A 401 on a call that carried a token means the session is gone, so the session is cleared
- * and the route guards send the user to sign-in.
- */
-export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promise<T> {
+/** The session's token header, for calls made without `apiRequest` (uploads). */
+export function sessionHeaders(): Record<string, string> {
   const token = useAppStore.getState().token;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers[ACCESS_TOKEN_HEADER] = token;
+  return token ? { [ACCESS_TOKEN_HEADER]: token } : {};
+}
+
+/**
+ * The error of a failed reply. A 401 on a call that carried a token means the session is gone, so
+ * the session is cleared and the route guards send the user to sign-in.
+ */
+export function replyError(
+  status: number,
+  payload: unknown,
+  sentToken: boolean,
+  fallbackMessage?: string,
+): ApiError {
+  if (status === 401 && sentToken) useAppStore.getState().signOut();
+  const fallback =
+    fallbackMessage ?? (status >= 500 ? MESSAGES.serverWentWrong : MESSAGES.somethingWentWrong);
+  return new ApiError(messageOf(payload) ?? fallback, status);
+}
+
+/** Calls the API on the same origin with the session's token and returns the reply's `data`. */
+export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promise<T> {
+  return (await apiReply(path, request)).data;
+}
+
+/** Like `apiRequest`, and also hands back the reply's `message`. */
+export async function apiReply<T>(path: string, request: ApiRequest<T>): Promise<ApiReply<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...sessionHeaders() };
+  const sentToken = ACCESS_TOKEN_HEADER in headers;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
@@ -57,11 +87,8 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
 
   const payload = await readJson(response);
   if (!response.ok) {
-    if (response.status === 401 && token) useAppStore.getState().signOut();
-    const fallback =
-      response.status >= 500 ? MESSAGES.serverWentWrong : MESSAGES.somethingWentWrong;
-    throw new ApiError(messageOf(payload) ?? fallback, response.status);
+    throw replyError(response.status, payload, sentToken, request.fallbackMessage);
   }
   const data = (payload as { data?: unknown } | undefined)?.data;
-  return request.schema.parse(data);
+  return { data: request.schema.parse(data), message: messageOf(payload) };
 }

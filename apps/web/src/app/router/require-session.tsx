@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { nextFromLocation } from '../../features/auth/model/landing-path.ts';
 import { selectSignedIn, useAppStore } from '../../lib/app-store.ts';
 
-/** /app is for signed-in users; anyone else is sent to sign-in at `/`. */
+/** /app and the steps after sign-up are for signed-in users; anyone else is sent to sign-in at `/`. */
 export function RequireSession() {
   const signedIn = useAppStore(selectSignedIn);
   const next = useAppStore((state) => state.next);

@@ -11,9 +11,45 @@ const signIn = () =>
   import('../../features/auth/components/sign-in-page.tsx').then((m) => ({
     Component: m.SignInPage,
   }));
+const register = () =>
+  import('../../features/auth/components/register-page.tsx').then((m) => ({
+    Component: m.RegisterPage,
+  }));
+const forgotPassword = () =>
+  import('../../features/auth/components/forgot-password-page.tsx').then((m) => ({
+    Component: m.ForgotPasswordPage,
+  }));
+const setPassword = () =>
+  import('../../features/auth/components/set-password-page.tsx').then((m) => ({
+    Component: m.SetPasswordPage,
+  }));
+const renewPassword = () =>
+  import('../../features/auth/components/renew-password-page.tsx').then((m) => ({
+    Component: m.RenewPasswordPage,
+  }));
+const createProfile = () =>
+  import('../../features/profile/components/create-profile-page.tsx').then((m) => ({
+    Component: m.CreateProfilePage,
+  }));
 const dashboard = () =>
   import('../../features/dashboard/components/dashboard-page.tsx').then((m) => ({
     Component: m.DashboardPage,
+  }));
+const companyList = () =>
+  import('../../features/companies/components/company-list-page.tsx').then((m) => ({
+    Component: m.CompanyListPage,
+  }));
+const usersList = () =>
+  import('../../features/users/components/users-page.tsx').then((m) => ({
+    Component: m.UsersListPage,
+  }));
+const internalUsersList = () =>
+  import('../../features/users/components/users-page.tsx').then((m) => ({
+    Component: m.InternalUsersListPage,
+  }));
+const activityLog = () =>
+  import('../../features/activity-log/components/activity-log-page.tsx').then((m) => ({
+    Component: m.ActivityLogPage,
   }));
 const comingSoon = () =>
   import('../../features/placeholder/components/coming-soon-page.tsx').then((m) => ({
@@ -37,24 +73,15 @@ function needs(...rights: Right[]): RouteHandle {
 }
 
 /** Public pages of spec §2 that are not built yet. */
-const PUBLIC_PLACEHOLDERS = [
-  'register',
-  'forgot-password',
-  'reset-password',
-  'renew-password',
-  'create-profile',
-  'maintenance',
-  'coming-soon',
-  'terms-conditions',
-];
+const PUBLIC_PLACEHOLDERS = ['maintenance', 'coming-soon', 'terms-conditions'];
 
 /** The admin pages of spec §2 inside the frame, each with the right that opens it (§6). */
 const APP_PAGES: RouteObject[] = [
   { index: true, lazy: dashboard },
   { path: 'dashboard', lazy: dashboard },
-  { path: 'company-list', handle: needs('canSeeCompanyList'), lazy: comingSoon },
-  { path: 'users-list', handle: needs('seeUserList'), lazy: comingSoon },
-  { path: 'internal-users-list', handle: needs('seeInternalUserList'), lazy: comingSoon },
+  { path: 'company-list', handle: needs('canSeeCompanyList'), lazy: companyList },
+  { path: 'users-list', handle: needs('seeUserList'), lazy: usersList },
+  { path: 'internal-users-list', handle: needs('seeInternalUserList'), lazy: internalUsersList },
   { path: 'project-create/:movieId?', handle: needs('canAddProject'), lazy: comingSoon },
   { path: 'project-list', handle: needs('canSeeProject'), lazy: comingSoon },
   { path: 'project-draft', handle: needs('canSeeProject'), lazy: comingSoon },
@@ -75,7 +102,7 @@ const APP_PAGES: RouteObject[] = [
   { path: 'segment/custom', handle: needs('canSeeAppSegment'), lazy: comingSoon },
   { path: 'segment/preset', handle: needs('canSeeAppSegment'), lazy: comingSoon },
   { path: 'segment/custom/add', handle: needs('canSeeAppSegment'), lazy: comingSoon },
-  { path: 'activity-log', handle: needs('canSeeActivityLog'), lazy: comingSoon },
+  { path: 'activity-log', handle: needs('canSeeActivityLog'), lazy: activityLog },
 ];
 
 export const routes: RouteObject[] = [
@@ -88,8 +115,20 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: signIn },
           { path: 'login', lazy: signIn },
+          { path: 'register', lazy: register },
+          { path: 'forgot-password', lazy: forgotPassword },
         ],
       },
+      // The steps after an invitation or a registration, signed in but outside the frame.
+      {
+        element: <RequireSession />,
+        children: [
+          { path: 'reset-password', lazy: setPassword },
+          { path: 'create-profile', lazy: createProfile },
+        ],
+      },
+      // Reached from a reset mail, signed in or not.
+      { path: 'renew-password', lazy: renewPassword },
       ...PUBLIC_PLACEHOLDERS.map((path) => ({ path, lazy: publicComingSoon })),
       {
         path: 'app',

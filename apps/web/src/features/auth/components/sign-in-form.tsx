@@ -9,6 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema } from '@plotline/core';
 import { useState } from 'react';
@@ -18,27 +19,42 @@ import { Link as RouterLink } from 'react-router';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useLogin } from '../api/login.ts';
 
-export function SignInForm() {
+interface SignInFormProps {
+  /** A failure from before this form was used (a refused invitation), shown in the error banner. */
+  notice?: string | null;
+}
+
+export function SignInForm({ notice = null }: SignInFormProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
+  const [noticeDismissed, setNoticeDismissed] = useState(false);
+  const error = login.error?.message ?? (noticeDismissed ? null : notice);
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { username: '', password: '', remember: false },
-    mode: 'onTouched',
+    // Checked on submit, then as one types: a check on blur would move the links under a field
+    // while they are being clicked.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const dismissError = () => {
     login.reset();
+    setNoticeDismissed(true);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    dismissError();
     login.mutate(values);
   });
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
-      {login.error && (
-        <Alert severity="error" closeText={t('common.close')} onClose={() => login.reset()}>
-          {messageText(login.error.message)}
+      {error && (
+        <Alert severity="error" closeText={t('common.close')} onClose={dismissError}>
+          {messageText(error)}
         </Alert>
       )}
       <Controller
@@ -119,6 +135,12 @@ export function SignInForm() {
       <Button type="submit" variant="contained" size="large" loading={login.isPending}>
         {t('signIn.continue')}
       </Button>
+      <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+        {t('signIn.noAccount')}{' '}
+        <Link component={RouterLink} to="/register" underline="hover" fontWeight={700}>
+          {t('signIn.createAccount')}
+        </Link>
+      </Typography>
     </Stack>
   );
 }

@@ -1,0 +1,48 @@
+import type { ActivityRow } from '@plotline/core';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, signInAs } from '../../../test/fixtures.ts';
+import { renderPage, stubApi } from '../../../test/render-page.tsx';
+import { ActivityLogPage } from './activity-log-page.tsx';
+
+function makeActivity(overrides: Partial<ActivityRow> = {}): ActivityRow {
+  return {
+    id: 1,
+    actor_id: 4,
+    actor_name: 'Nadia Rahman',
+    actor_email: 'nadia@plotline.test',
+    company_id: 3,
+    company_name: 'Acme',
+    action: 'company.created',
+    entity_type: 'company',
+    entity_id: '3',
+    summary: 'Created the company "Acme"',
+    ip: '10.0.0.1',
+    created_at: '2025-03-04T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('ActivityLogPage', () => {
+  it('filters by the clicked actor and drops the filter with its chip', async () => {
+    signInAs({ role: 'internal', company_type: null });
+    const api = stubApi({
+      'GET /api/activity-log': () => jsonResponse({ data: { rows: [makeActivity()], total: 1 } }),
+    });
+    const { user, router } = renderPage(<ActivityLogPage />, '/app/activity-log?entity=company');
+    const lastQuery = () => api.to('GET', '/api/activity-log').at(-1)?.url.searchParams;
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Show only activity by Nadia Rahman' }),
+    );
+    await waitFor(() => expect(lastQuery()?.get('actor')).toBe('4'));
+    expect(lastQuery()?.get('entity')).toBe('company');
+    expect(router.state.location.search).toContain('actor=4');
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Remove filter Actor: Nadia Rahman' }),
+    );
+    await waitFor(() => expect(lastQuery()?.has('actor')).toBe(false));
+    expect(screen.queryByText('Actor: Nadia Rahman')).not.toBeInTheDocument();
+  });
+});

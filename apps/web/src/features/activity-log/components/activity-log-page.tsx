@@ -1,0 +1,266 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ActivityRow } from '@plotline/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { NoData } from '../../../components/no-data.tsx';
+import { useDateFormat } from '../../../lib/use-date-format.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useListState } from '../../../lib/use-list-state.ts';
+import { useActivity } from '../api/list-activity.ts';
+
+/** The kinds of entity the log records, offered by the entity filter. */
+const ENTITY_TYPES = ['auth', 'session', 'company', 'user'] as const;
+const FILTERS = ['entity', 'from', 'to', 'actor', 'companyId'] as const;
+
+/** Ids longer than this (session UUIDs) are cut short in the table; the full id is in the tooltip. */
+const SHORT_ID_LENGTH = 8;
+
+function EntityCell({ type, id }: { type: string; id: string | null }) {
+  if (id === null) return <bdi>{type}</bdi>;
+  const short = id.length > SHORT_ID_LENGTH + 2 ? `${id.slice(0, SHORT_ID_LENGTH)}…` : id;
+  return (
+    <bdi title={short === id ? undefined : `${type} #${id}`}>
+      {type} #{short}
+    </bdi>
+  );
+}
+
+function idOf(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return value && Number.isInteger(id) ? id : undefined;
+}
+
+/** /app/activity-log: who did what, newest first; a click on an actor or a company narrows to it. */
+export function ActivityLogPage() {
+  const { t } = useTranslation();
+  const dates = useDateFormat();
+  const list = useListState({ filters: FILTERS });
+  const { entity, from, to, actor, companyId } = list.filters;
+  const activity = useActivity({
+    page: list.page,
+    perPage: list.perPage,
+    entity,
+    from,
+    to,
+    actor: idOf(actor),
+    companyId: idOf(companyId),
+  });
+  useErrorToast(activity.error);
+  const rows = activity.data?.rows;
+  const { setFilter } = list;
+
+  const columns = useMemo<Column<ActivityRow>[]>(
+    () => [
+      {
+        id: 'time',
+        label: t('activityLog.time'),
+        nowrap: true,
+        render: (row) => dates.dateTime(row.created_at),
+      },
+      {
+        id: 'actor',
+        label: t('activityLog.actor'),
+        render: (row) =>
+          row.actor_id === null ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('activityLog.system')}
+            </Typography>
+          ) : (
+            <Box sx={{ minWidth: 0 }}>
+              <Link
+                component="button"
+                type="button"
+                variant="body2"
+                underline="hover"
+                sx={{ fontWeight: 700, textAlign: 'start' }}
+                aria-label={t('activityLog.filterByActor', {
+                  name: row.actor_name ?? row.actor_email ?? `#${row.actor_id}`,
+                })}
+                onClick={() => setFilter('actor', String(row.actor_id))}
+              >
+                {row.actor_name ?? row.actor_email}
+              </Link>
+              {row.actor_name && row.actor_email && (
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {row.actor_email}
+                </Typography>
+              )}
+            </Box>
+          ),
+      },
+      {
+        id: 'company',
+        label: t('activityLog.company'),
+        nowrap: true,
+        render: (row) =>
+          row.company_id === null ? (
+            '—'
+          ) : (
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              underline="hover"
+              sx={{ textAlign: 'start' }}
+              aria-label={t('activityLog.filterByCompany', {
+                name: row.company_name ?? `#${row.company_id}`,
+              })}
+              onClick={() => setFilter('companyId', String(row.company_id))}
+            >
+              {row.company_name ?? `#${row.company_id}`}
+            </Link>
+          ),
+      },
+      {
+        id: 'action',
+        label: t('activityLog.action'),
+        render: (row) => (
+          <Box
+            component="code"
+            sx={{
+              px: 0.75,
+              py: 0.25,
+              borderRadius: 1,
+              bgcolor: 'action.hover',
+              fontSize: 13,
+              whiteSpace: 'nowrap',
+              direction: 'ltr',
+            }}
+          >
+            {row.action}
+          </Box>
+        ),
+      },
+      {
+        id: 'entity',
+        label: t('activityLog.entity'),
+        nowrap: true,
+        render: (row) => <EntityCell type={row.entity_type} id={row.entity_id} />,
+      },
+      {
+        id: 'summary',
+        label: t('activityLog.summary'),
+        // The server writes the summary in English: mark it so it reads left to right in Arabic.
+        render: (row) => (
+          <Box component="span" lang="en" dir="auto" sx={{ display: 'block', minWidth: 200 }}>
+            {row.summary}
+          </Box>
+        ),
+      },
+      {
+        id: 'ip',
+        label: t('activityLog.ip'),
+        nowrap: true,
+        render: (row) => <bdi>{row.ip ?? '—'}</bdi>,
+      },
+    ],
+    [t, dates, setFilter],
+  );
+
+  // The rows of a filtered list all share the actor (or company), so they also give its name.
+  const actorName = useMemo(() => {
+    const row = rows?.find((candidate) => String(candidate.actor_id) === actor);
+    return row?.actor_name ?? row?.actor_email ?? `#${actor}`;
+  }, [rows, actor]);
+  const companyName = useMemo(() => {
+    const row = rows?.find((candidate) => String(candidate.company_id) === companyId);
+    return row?.company_name ?? `#${companyId}`;
+  }, [rows, companyId]);
+
+  const filtered = Object.keys(list.filters).length > 0;
+  return (
+    <Stack spacing={2}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: {
+            xs: '1fr 1fr',
+            sm: 'minmax(180px, 220px) minmax(150px, 180px) minmax(150px, 180px)',
+          },
+        }}
+      >
+        <TextField
+          select
+          size="small"
+          label={t('activityLog.entityType')}
+          value={entity ?? ''}
+          onChange={(event) => setFilter('entity', event.target.value || undefined)}
+          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        >
+          <MenuItem value="">{t('activityLog.allEntities')}</MenuItem>
+          {ENTITY_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {t(`activityLog.entityTypes.${type}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          type="date"
+          size="small"
+          label={t('activityLog.from')}
+          value={from ?? ''}
+          onChange={(event) => setFilter('from', event.target.value || undefined)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label={t('activityLog.to')}
+          value={to ?? ''}
+          onChange={(event) => setFilter('to', event.target.value || undefined)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
+        />
+      </Box>
+      {(actor || companyId) && (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {actor && (
+            <Chip
+              color="primary"
+              variant="outlined"
+              label={t('activityLog.actorChip', { name: actorName })}
+              aria-label={t('activityLog.removeFilter', {
+                filter: t('activityLog.actorChip', { name: actorName }),
+              })}
+              onClick={() => setFilter('actor', undefined)}
+              onDelete={() => setFilter('actor', undefined)}
+            />
+          )}
+          {companyId && (
+            <Chip
+              color="primary"
+              variant="outlined"
+              label={t('activityLog.companyChip', { name: companyName })}
+              aria-label={t('activityLog.removeFilter', {
+                filter: t('activityLog.companyChip', { name: companyName }),
+              })}
+              onClick={() => setFilter('companyId', undefined)}
+              onDelete={() => setFilter('companyId', undefined)}
+            />
+          )}
+        </Stack>
+      )}
+      <DataTable
+        label={t('activityLog.tableLabel')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={activity.isFetching}
+        total={activity.data?.total ?? 0}
+        page={list.page}
+        perPage={list.perPage}
+        onPage={list.setPage}
+        onPerPage={list.setPerPage}
+        empty={<NoData hint={filtered ? t('activityLog.noMatches') : t('activityLog.emptyHint')} />}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../../lib/app-store.ts';
+import { jsonResponse, makeUser } from '../../../test/fixtures.ts';
+import { renderAt } from '../../../test/render.tsx';
+import { RegisterPage } from './register-page.tsx';
+
+function renderPage() {
+  renderAt(<RegisterPage />, '/register');
+  return userEvent.setup();
+}
+
+const submit = () => screen.getByRole('button', { name: 'Register' });
+
+describe('RegisterPage', () => {
+  it('asks for every field and the terms, and sends nothing', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = renderPage();
+
+    await user.click(submit());
+
+    // Username, email, password and the terms checkbox.
+    expect(await screen.findAllByText('Required')).toHaveLength(4);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the email and length messages', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const user = renderPage();
+
+    await user.type(screen.getByLabelText('Email'), 'ayu@plotline');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(submit());
+    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+    expect(screen.getByText('Please Input Minimum 8 Character')).toBeInTheDocument();
+  });
+
+  it('says when the retyped password differs', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = renderPage();
+
+    await user.type(screen.getByLabelText('Username'), 'Ayu');
+    await user.type(screen.getByLabelText('Email'), 'ayu@plotline.test');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.type(screen.getByLabelText('Retype Password'), 'correct horses');
+    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    await user.click(submit());
+
+    expect(await screen.findByText('Passwords dont match')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('links the terms in a new tab and sign-in', () => {
+    renderPage();
+    const terms = screen.getByRole('link', { name: /terms/i });
+    expect(terms).toHaveAttribute('href', '/terms-conditions');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('checkbox', { name: /terms/ })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('sends the username, the trimmed email and the password only, then signs in', async () => {
+    const fetch = vi.fn(async () =>
+      jsonResponse({ data: { ...makeUser({ name: 'Ayu' }), token: 'new-token' } }, 201),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const user = renderPage();
+
+    await user.type(screen.getByLabelText('Username'), 'Ayu');
+    await user.type(screen.getByLabelText('Email'), ' ayu@plotline.test ');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.type(screen.getByLabelText('Retype Password'), 'correct horse');
+    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    await user.click(submit());
+
+    await vi.waitFor(() => expect(useAppStore.getState().token).toBe('new-token'));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/user/register');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({
+      username: 'Ayu',
+      email: 'ayu@plotline.test',
+      password: 'correct horse',
+    });
+  });
+
+  it("shows the server's refusal in the error banner", async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse({ message: 'This email is already in use' }, 409),
+    );
+    const user = renderPage();
+
+    await user.type(screen.getByLabelText('Username'), 'Ayu');
+    await user.type(screen.getByLabelText('Email'), 'ayu@plotline.test');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.type(screen.getByLabelText('Retype Password'), 'correct horse');
+    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email is already in use');
+    expect(useAppStore.getState().loggedIn).toBe(false);
+  });
+});
