@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = 8181;
 export const E2E_ADMIN = { email: 'admin@plotline.local', password: 'e2e-root-password' };
+/** The server's DATA_DIR: the embedded database, uploads, and the outbox the journeys read mails from. */
+export const E2E_DATA_DIR = '.e2e-data';
 
 /**
  * End-to-end journeys through the built studio, served by the real server on a fresh embedded
@@ -39,14 +41,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf .e2e-data && node apps/server/dist/server.js',
+    command: `rm -rf ${E2E_DATA_DIR} && node apps/server/dist/server.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',

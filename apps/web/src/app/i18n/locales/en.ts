@@ -314,7 +314,7 @@ export const en = {
     accountManager: 'Internal Account Manager',
     superadmin: 'Super Admin',
     administrator: 'Administrator',
-    contributor: 'Contributor',
+    contributor: 'Contributors',
     analyst: 'Analyst',
   },
 };

@@ -59,9 +59,9 @@ describe('Users list', () => {
     signInAs({ id: 7, role: 'administrator' });
     const api = usersApi([makeRow()]);
     const { user, dialog, offered } = await openInvite();
-    expect(offered).toEqual(['Administrator', 'Contributor', 'Analyst']);
+    expect(offered).toEqual(['Administrator', 'Contributors', 'Analyst']);
 
-    await user.click(screen.getByRole('option', { name: 'Contributor' }));
+    await user.click(screen.getByRole('option', { name: 'Contributors' }));
     await user.type(within(dialog).getByLabelText('Email'), 'new@acme.test');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(api.to('POST', '/api/user/invite')).toHaveLength(1));
@@ -76,7 +76,7 @@ describe('Users list', () => {
     signInAs({ id: 7, role: 'superadmin' });
     usersApi([makeRow()]);
     const { offered } = await openInvite();
-    expect(offered).toEqual(['Super Admin', 'Administrator', 'Contributor', 'Analyst']);
+    expect(offered).toEqual(['Super Admin', 'Administrator', 'Contributors', 'Analyst']);
   });
 
   it('has the root user pick the company to invite into', async () => {

@@ -1,0 +1,147 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { lastMailTo } from '../support/outbox.ts';
+
+const BOSS = 'boss@northwind.test';
+const WRITER = 'writer@northwind.test';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function choose(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Follows an invitation link in a browser of its own, through password and profile, to /app. */
+async function acceptInvitation(browser: Browser, email: string, password: string, name: string) {
+  const { link, subject } = await lastMailTo(email);
+  expect(subject).toBe('You are invited to Plotline');
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel('New Password', { exact: true }).fill(password);
+  await page.getByLabel('Retype New Password').fill(password);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/create-profile$/);
+  return { page, nameField: page.getByLabel(name) };
+}
+
+function menuOf(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+test('a company is created, its admin and a contributor are invited, and every step is logged', async ({
+  page,
+  browser,
+}) => {
+  // Root creates the company; its first superadmin gets the invitation mail.
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await menuOf(page).getByRole('link', { name: 'Company List', exact: true }).click();
+  await page.getByRole('button', { name: 'New company' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New company' });
+  await dialog.getByLabel('Name').fill('Northwind Films');
+  await choose(page, 'Type', 'Company');
+  await dialog.getByLabel("First admin's email").fill(BOSS);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('table', { name: 'Companies' }).getByText('Northwind Films'),
+  ).toBeVisible();
+
+  // The superadmin sets a password and names the company, and sees a superadmin's menu.
+  const boss = await acceptInvitation(browser, BOSS, 'boss-password-1', 'Company Name');
+  await boss.nameField.fill('Northwind Films Ltd');
+  await boss.page.getByRole('button', { name: 'Save' }).click();
+  await expect(boss.page).toHaveURL(/\/app$/);
+  const bossMenu = menuOf(boss.page);
+  for (const entry of ['Dashboard', 'Users List', 'Project List', 'Project Add']) {
+    await expect(bossMenu.getByRole('link', { name: entry, exact: true })).toBeVisible();
+  }
+  for (const entry of ['Company List', 'Internal Users List', 'Promoted Contents']) {
+    await expect(bossMenu.getByRole('link', { name: entry, exact: true })).toHaveCount(0);
+  }
+
+  // The superadmin invites a contributor, who cannot see the Users List.
+  await bossMenu.getByRole('link', { name: 'Users List', exact: true }).click();
+  await boss.page.getByRole('button', { name: 'Invite user' }).click();
+  const invite = boss.page.getByRole('dialog', { name: 'Invite user' });
+  await invite.getByLabel('Email').fill(WRITER);
+  await choose(boss.page, 'Role', 'Contributors');
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(boss.page.getByRole('table', { name: 'Users' }).getByText(WRITER)).toBeVisible();
+
+  const writer = await acceptInvitation(browser, WRITER, 'writer-password-1', 'Full Name');
+  await writer.nameField.fill('Wren Writer');
+  await writer.page.getByRole('button', { name: 'Save' }).click();
+  await expect(writer.page).toHaveURL(/\/app$/);
+  await expect(
+    menuOf(writer.page).getByRole('link', { name: 'Project List', exact: true }),
+  ).toBeVisible();
+  await expect(
+    menuOf(writer.page).getByRole('link', { name: 'Users List', exact: true }),
+  ).toHaveCount(0);
+  await writer.page.goto('/app/users-list');
+  await expect(writer.page.getByText('Oops, page not found')).toBeVisible();
+
+  // Root reads what happened in the activity log.
+  await page.goto('/app/activity-log');
+  const log = page.getByRole('table', { name: 'Activity log' });
+  await expect(log.getByText('Created the company "Northwind Films"')).toBeVisible();
+  await expect(log.getByText(`Invited ${WRITER} as contributor`)).toBeVisible();
+  await expect(log.getByText('Named the company "Northwind Films Ltd"')).toBeVisible();
+});
+
+test('a new creator signs up, forgets the password and renews it through the mailed link', async ({
+  page,
+}) => {
+  const email = 'maya@creators.test';
+  await page.goto('/');
+  await page.getByRole('link', { name: /Create an account/ }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByLabel('Username').fill('Maya Cruz');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('maya-password-1');
+  await page.getByLabel('Retype Password').fill('maya-password-2');
+  await page.getByLabel(/terms/).check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Passwords dont match')).toBeVisible();
+  await page.getByLabel('Retype Password').fill('maya-password-1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText("Reset link has been sent to Your'e email")).toBeVisible();
+
+  const { link, subject } = await lastMailTo(email);
+  expect(subject).toBe('Reset your Plotline password');
+  await page.goto(link);
+  await page.getByLabel('New Password', { exact: true }).fill('maya-renewed-password');
+  await page.getByLabel('Retype New Password').fill('maya-renewed-password');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Change saved!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await signIn(page, email, 'maya-renewed-password');
+  await expect(page).toHaveURL(/\/app$/);
+
+  // The link works once.
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.goto(link);
+  await page.getByLabel('New Password', { exact: true }).fill('maya-third-password');
+  await page.getByLabel('Retype New Password').fill('maya-third-password');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This link is invalid or has expired')).toBeVisible();
+});
