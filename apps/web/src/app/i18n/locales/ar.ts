@@ -318,7 +318,6 @@ export const ar: Translation = {
     actor: 'المنفّذ',
     company: 'الشركة',
     action: 'الإجراء',
-    entity: 'العنصر',
     summary: 'الملخص',
     ip: 'عنوان IP',
     system: 'النظام',

@@ -322,7 +322,6 @@ export const de: Translation = {
     actor: 'Akteur',
     company: 'Unternehmen',
     action: 'Aktion',
-    entity: 'Objekt',
     summary: 'Zusammenfassung',
     ip: 'IP',
     system: 'System',

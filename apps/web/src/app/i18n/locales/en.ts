@@ -286,7 +286,6 @@ export const en = {
     actor: 'Actor',
     company: 'Company',
     action: 'Action',
-    entity: 'Entity',
     summary: 'Summary',
     ip: 'IP',
     system: 'System',

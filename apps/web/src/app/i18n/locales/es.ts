@@ -322,7 +322,6 @@ export const es: Translation = {
     actor: 'Autor',
     company: 'Empresa',
     action: 'Acción',
-    entity: 'Entidad',
     summary: 'Resumen',
     ip: 'IP',
     system: 'Sistema',

@@ -322,7 +322,6 @@ export const id: Translation = {
     actor: 'Pelaku',
     company: 'Perusahaan',
     action: 'Tindakan',
-    entity: 'Entitas',
     summary: 'Ringkasan',
     ip: 'IP',
     system: 'Sistem',

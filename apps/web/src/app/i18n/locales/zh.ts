@@ -317,7 +317,6 @@ export const zh: Translation = {
     actor: '操作人',
     company: '公司',
     action: '操作',
-    entity: '对象',
     summary: '摘要',
     ip: 'IP',
     system: '系统',

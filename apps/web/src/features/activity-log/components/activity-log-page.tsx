@@ -62,7 +62,17 @@ export function ActivityLogPage() {
         id: 'time',
         label: t('activityLog.time'),
         nowrap: true,
-        render: (row) => dates.dateTime(row.created_at),
+        // The IP sits under the time rather than in a column of its own, to leave the summary room.
+        render: (row) => (
+          <Box sx={{ display: 'grid' }}>
+            {dates.dateTime(row.created_at)}
+            {row.ip && (
+              <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+                {t('activityLog.ip')} <bdi>{row.ip}</bdi>
+              </Box>
+            )}
+          </Box>
+        ),
       },
       {
         id: 'actor',
@@ -119,30 +129,33 @@ export function ActivityLogPage() {
           ),
       },
       {
+        // The action and the entity it touched share a cell, so the summary keeps its room.
         id: 'action',
         label: t('activityLog.action'),
         render: (row) => (
-          <Box
-            component="code"
-            sx={{
-              px: 0.75,
-              py: 0.25,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              fontSize: 13,
-              whiteSpace: 'nowrap',
-              direction: 'ltr',
-            }}
-          >
-            {row.action}
+          <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+            <Box
+              component="code"
+              sx={{
+                px: 0.75,
+                py: 0.25,
+                borderRadius: 1,
+                bgcolor: 'action.hover',
+                fontSize: 13,
+                whiteSpace: 'nowrap',
+                direction: 'ltr',
+              }}
+            >
+              {row.action}
+            </Box>
+            <Box
+              component="span"
+              sx={{ typography: 'caption', color: 'text.secondary', whiteSpace: 'nowrap' }}
+            >
+              <EntityCell type={row.entity_type} id={row.entity_id} />
+            </Box>
           </Box>
         ),
-      },
-      {
-        id: 'entity',
-        label: t('activityLog.entity'),
-        nowrap: true,
-        render: (row) => <EntityCell type={row.entity_type} id={row.entity_id} />,
       },
       {
         id: 'summary',
@@ -153,12 +166,6 @@ export function ActivityLogPage() {
             {row.summary}
           </Box>
         ),
-      },
-      {
-        id: 'ip',
-        label: t('activityLog.ip'),
-        nowrap: true,
-        render: (row) => <bdi>{row.ip ?? '—'}</bdi>,
       },
     ],
     [t, dates, setFilter],
