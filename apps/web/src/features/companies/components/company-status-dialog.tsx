@@ -1,8 +1,6 @@
-import { MESSAGES, formatMessage, type CompanyRow } from '@plotline/core';
-import { useSnackbar } from 'notistack';
+import type { CompanyRow } from '@plotline/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { useMessageText } from '../../../lib/use-message-text.ts';
+import { StatusChangeDialog } from '../../../components/status-change-dialog.tsx';
 import { useDisableCompany } from '../api/disable-company.ts';
 import { useUpdateCompany } from '../api/update-company.ts';
 
@@ -11,44 +9,26 @@ interface CompanyStatusDialogProps {
   onClose: () => void;
 }
 
-/** Asks 'Are you sure to do this?' before disabling an active company or enabling a disabled one. */
+/** Disables an active company, or enables a disabled one, once confirmed. */
 export function CompanyStatusDialog({ company, onClose }: CompanyStatusDialogProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
-  const { enqueueSnackbar } = useSnackbar();
   const disable = useDisableCompany();
   const update = useUpdateCompany();
   const disabling = company.status === 'active';
   const name = company.name;
 
-  const onConfirm = () => {
-    const onSuccess = () => {
-      enqueueSnackbar(
-        t(disabling ? 'companies.disabledToast' : 'companies.enabledToast', { name }),
-        { variant: 'success' },
-      );
-      onClose();
-    };
-    const onError = (error: Error) => {
-      const text = messageText(error.message);
-      enqueueSnackbar(
-        disabling ? formatMessage(messageText(MESSAGES.deleteError), { message: text }) : text,
-        { variant: 'error' },
-      );
-    };
-    if (disabling) disable.mutate(company.id, { onSuccess, onError });
-    else update.mutate({ id: company.id, changes: { status: 'active' } }, { onSuccess, onError });
-  };
-
   return (
-    <ConfirmDialog
-      open
+    <StatusChangeDialog
+      disabling={disabling}
       title={t(disabling ? 'companies.disableTitle' : 'companies.enableTitle')}
-      message={messageText(MESSAGES.confirmAction)}
       detail={t(disabling ? 'companies.disableDetail' : 'companies.enableDetail', { name })}
-      busy={disable.isPending || update.isPending}
-      onCancel={onClose}
-      onConfirm={onConfirm}
+      successMessage={t(disabling ? 'companies.disabledToast' : 'companies.enabledToast', { name })}
+      change={() =>
+        disabling
+          ? disable.mutateAsync(company.id)
+          : update.mutateAsync({ id: company.id, changes: { status: 'active' } })
+      }
+      onClose={onClose}
     />
   );
 }
