@@ -11,6 +11,7 @@ import { registerAccessGuard } from './http/access.ts';
 import { registerActivityLog } from './http/activity-log.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createAccountLinks } from './modules/accounts/account-links.ts';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
+  await registerRateLimits(app);
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12 } });
   registerAccessGuard(app, authService);
   registerActivityLog(app, activity, clock);

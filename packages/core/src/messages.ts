@@ -12,6 +12,7 @@ export const MESSAGES = {
   wrongCredentials: 'Wrong email or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Please try again in {minutes} minutes.',
   accountDisabled: 'This account has been disabled',
+  tooManyRequests: 'Too many requests. Please try again in {after}.',
   signInRequired: 'Please sign in to continue',
   sessionExpired: 'Your session has ended. Please sign in again.',
   forbidden: 'You do not have the right to do this',

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { callerOf, publicAccess, signedIn } from '../../http/access.ts';
 import { logsActivity } from '../../http/activity-log.ts';
+import { publicFormLimit } from '../../http/rate-limits.ts';
 import { originOf } from '../../http/request-origin.ts';
 import { envelope, errors } from '../../http/schemas.ts';
 import type { AccountsService } from './accounts.service.ts';
@@ -54,6 +55,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     {
       config: {
         access: publicAccess,
+        rateLimit: publicFormLimit,
         activity: logsActivity<{ id: number; email: string }>(({ data }) => ({
           action: 'user.registered',
           entityType: 'user',
@@ -97,7 +99,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   routes.post(
     '/api/user/forgot_password',
     {
-      config: { access: publicAccess },
+      config: { access: publicAccess, rateLimit: publicFormLimit },
       schema: {
         tags: ['account'],
         summary: 'Mail a password-reset link',
@@ -118,6 +120,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     {
       config: {
         access: publicAccess,
+        rateLimit: publicFormLimit,
         activity: logsActivity<null>(({ request }) => ({
           action: 'user.password_reset',
           entityType: 'user',

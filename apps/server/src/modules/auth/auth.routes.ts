@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, publicAccess, signedIn } from '../../http/access.ts';
 import { logsActivity } from '../../http/activity-log.ts';
+import { publicFormLimit } from '../../http/rate-limits.ts';
 import { originOf } from '../../http/request-origin.ts';
 import { envelope, errors } from '../../http/schemas.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -51,7 +52,11 @@ export function registerAuthRoutes(
   routes.post(
     '/api/v1.6/auth/invite',
     {
-      config: { access: publicAccess, activity: signedInActivity(' through an invitation') },
+      config: {
+        access: publicAccess,
+        rateLimit: publicFormLimit,
+        activity: signedInActivity(' through an invitation'),
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign in through the link of an invitation mail',
