@@ -10,7 +10,7 @@ import {
 import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { PasswordHasher } from '../../adapters/password-hasher.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { refuseTakenEmail } from '../../db/errors.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
@@ -115,9 +115,8 @@ export function createAccountsService(deps: {
     async register(input: Register, origin: Origin): Promise<StartedSession> {
       if (await users.findUserByEmail(input.email)) throw new AppError(409, MESSAGES.emailTaken);
       const passwordHash = await hasher.hash(input.password);
-      let userId: number;
-      try {
-        userId = await transaction(async (tx) => {
+      const userId = await refuseTakenEmail(() =>
+        transaction(async (tx) => {
           const companyId = await companies.insertCompany(
             { name: input.username, type: 'individual' },
             tx,
@@ -133,11 +132,8 @@ export function createAccountsService(deps: {
             },
             tx,
           );
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError(409, MESSAGES.emailTaken);
-        throw error;
-      }
+        }),
+      );
       return auth.startSession((await users.findUserById(userId))!, origin, false);
     },
 

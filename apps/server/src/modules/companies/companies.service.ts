@@ -10,6 +10,7 @@ import {
 } from '@plotline/core';
 import type { Clock } from '../../adapters/clock.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
+import { refuseTakenEmail } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountLinks } from '../accounts/account-links.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
@@ -62,21 +63,26 @@ export function createCompaniesService(deps: {
     async create(input: CreateCompany, language: Language): Promise<CompanyRow> {
       if (await users.findUserByEmail(input.adminEmail))
         throw new AppError(409, MESSAGES.emailTaken);
-      const { id, mail } = await transaction(async (tx) => {
-        const companyId = await companies.insertCompany({ name: input.name, type: input.type }, tx);
-        const adminId = await users.insertUser(
-          { email: input.adminEmail, role: 'superadmin', companyId, status: 'invited', language },
-          tx,
-        );
-        const prepared = await links.prepare(
-          'invite',
-          { id: adminId, email: input.adminEmail.toLowerCase() },
-          language,
-          input.name,
-          tx,
-        );
-        return { id: companyId, mail: prepared };
-      });
+      const { id, mail } = await refuseTakenEmail(() =>
+        transaction(async (tx) => {
+          const companyId = await companies.insertCompany(
+            { name: input.name, type: input.type },
+            tx,
+          );
+          const adminId = await users.insertUser(
+            { email: input.adminEmail, role: 'superadmin', companyId, status: 'invited', language },
+            tx,
+          );
+          const prepared = await links.prepare(
+            'invite',
+            { id: adminId, email: input.adminEmail.toLowerCase() },
+            language,
+            input.name,
+            tx,
+          );
+          return { id: companyId, mail: prepared };
+        }),
+      );
       await links.send(mail);
       return toCompanyRow(await requireCompany(id));
     },

@@ -15,6 +15,7 @@ import {
 } from '@plotline/core';
 import type { Clock } from '../../adapters/clock.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
+import { refuseTakenEmail } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountLinks } from '../accounts/account-links.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
@@ -134,26 +135,28 @@ export function createUsersService(deps: {
       if (await users.findUserByEmail(invitation.email))
         throw new AppError(409, MESSAGES.emailTaken);
 
-      const { id, mail } = await transaction(async (tx) => {
-        const newId = await users.insertUser(
-          {
-            email: invitation.email,
-            role: invitation.role,
-            companyId,
-            status: 'invited',
+      const { id, mail } = await refuseTakenEmail(() =>
+        transaction(async (tx) => {
+          const newId = await users.insertUser(
+            {
+              email: invitation.email,
+              role: invitation.role,
+              companyId,
+              status: 'invited',
+              language,
+            },
+            tx,
+          );
+          const prepared = await links.prepare(
+            'invite',
+            { id: newId, email: invitation.email.toLowerCase() },
             language,
-          },
-          tx,
-        );
-        const prepared = await links.prepare(
-          'invite',
-          { id: newId, email: invitation.email.toLowerCase() },
-          language,
-          companyName,
-          tx,
-        );
-        return { id: newId, mail: prepared };
-      });
+            companyName,
+            tx,
+          );
+          return { id: newId, mail: prepared };
+        }),
+      );
       await links.send(mail);
       return reload(id);
     },
