@@ -1,0 +1,309 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFfmpeg, type Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
+import { resolveFfmpeg, type FfmpegBinaries } from '../../adapters/ffmpeg/resolve-ffmpeg.ts';
+import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
+import { makeTenBitMov, makeTestClip, type TestClipSpec } from '../../test/test-media.ts';
+import { UnsupportedMediaError } from '../../adapters/ffmpeg/unsupported-media-error.ts';
+import { parseMediaPlaylist } from './hls-playlists.ts';
+import { transcodeToHls, type HlsTranscodeResult } from './hls-transcoder.ts';
+import { planLadder, planQuickRendition, type LadderOptions } from './ladder.ts';
+
+let binaries: FfmpegBinaries;
+let ffmpeg: Ffmpeg;
+let folder: string;
+const file = (...parts: string[]) => path.join(folder, ...parts);
+
+beforeAll(async () => {
+  binaries = await resolveFfmpeg();
+  ffmpeg = createFfmpeg(binaries);
+  folder = await mkdtemp(path.join(tmpdir(), 'plotline-hls-'));
+});
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** Probes, plans and transcodes `input` into `<folder>/<name>`, collecting the progress. */
+async function transcode(
+  input: string,
+  name: string,
+  options: LadderOptions & { quick?: boolean; signal?: AbortSignal } = {},
+) {
+  const plan = planLadder(await ffmpeg.probe(input), options);
+  const percents: number[] = [];
+  const result = await transcodeToHls(ffmpeg, {
+    input,
+    plan: options.quick ? planQuickRendition(plan) : plan,
+    outputDir: file(name),
+    onProgress: (percent) => percents.push(percent),
+    signal: options.signal,
+  });
+  return { result, percents };
+}
+
+async function clip(name: string, spec: TestClipSpec): Promise<string> {
+  await makeTestClip(binaries, file(name), spec);
+  return file(name);
+}
+
+async function ffprobeJson(args: string[]): Promise<Record<string, unknown[]>> {
+  const { stdout } = await runProcess(binaries.ffprobe, ['-v', 'error', '-of', 'json', ...args], {
+    timeoutMs: 30_000,
+  });
+  return JSON.parse(stdout);
+}
+
+async function firstVideoFrame(segment: string) {
+  const { frames } = await ffprobeJson([
+    ...['-select_streams', 'v:0', '-read_intervals', '%+#1'],
+    ...['-show_frames', '-show_entries', 'frame=key_frame,pict_type', segment],
+  ]);
+  return frames![0] as { key_frame: number; pict_type: string };
+}
+
+async function streamsOf(media: string) {
+  const { streams } = await ffprobeJson(['-show_streams', media]);
+  return streams as {
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    pix_fmt?: string;
+    profile?: string;
+  }[];
+}
+
+/** The options x264 wrote into the stream, which tell which preset encoded it. */
+async function x264Options(segment: string): Promise<string> {
+  const { stdout } = await runProcess(
+    binaries.ffmpeg,
+    ['-v', 'error', '-i', segment, '-map', '0:v', '-c', 'copy', '-f', 'h264', '-'],
+    { timeoutMs: 30_000 },
+  );
+  return /options: ([^\0]*)/.exec(stdout)?.[1] ?? '';
+}
+
+async function segmentsOf(result: HlsTranscodeResult, index: number) {
+  const rendition = result.renditions[index]!;
+  const playlistFile = path.join(result.outputDir, rendition.playlist);
+  const { segments } = parseMediaPlaylist(await readFile(playlistFile, 'utf8'));
+  return segments.map((segment) => ({
+    ...segment,
+    file: path.join(path.dirname(playlistFile), segment.uri),
+  }));
+}
+
+async function expectNothingLeft(name: string) {
+  await expect(stat(file(name))).rejects.toMatchObject({ code: 'ENOENT' });
+  await expect(stat(file(`${name}.partial`))).rejects.toMatchObject({ code: 'ENOENT' });
+}
+
+describe('the full ladder of a 720p clip with sound', () => {
+  let result: HlsTranscodeResult;
+  let percents: number[];
+
+  beforeAll(async () => {
+    const source = await clip('720p.mp4', { width: 1280, height: 720, seconds: 3 });
+    // 1 s segments give a 3 s clip three segments to compare; production uses 4 s.
+    ({ result, percents } = await transcode(source, 'ladder', { segmentSeconds: 1 }));
+  });
+
+  it('makes 720p, 480p and 360p and nothing above the source', () => {
+    expect(result.renditions.map(({ name, width, height }) => [name, width, height])).toEqual([
+      ['720p', 1280, 720],
+      ['480p', 854, 480],
+      ['360p', 640, 360],
+    ]);
+    expect(result.durationSeconds).toBeCloseTo(3, 1);
+  });
+
+  it('writes a master playlist of measured peak bitrates, sizes, codecs and frame rate', async () => {
+    const master = await readFile(path.join(result.outputDir, result.master), 'utf8');
+    const variants = [...master.matchAll(/#EXT-X-STREAM-INF:(.*)\n(.*)/g)];
+    expect(variants.map((variant) => variant[2])).toEqual([
+      '720p/index.m3u8',
+      '480p/index.m3u8',
+      '360p/index.m3u8',
+    ]);
+    for (const [index, variant] of variants.entries()) {
+      const segments = await segmentsOf(result, index);
+      const peak = Math.max(
+        ...(await Promise.all(
+          segments.map(async (s) => ((await stat(s.file)).size * 8) / s.durationSeconds),
+        )),
+      );
+      const attributes = variant[1]!;
+      expect(attributes).toContain(`BANDWIDTH=${Math.ceil(peak)},`);
+      expect(attributes).toMatch(/AVERAGE-BANDWIDTH=\d+,/);
+      const { width, height } = result.renditions[index]!;
+      expect(attributes).toContain(`RESOLUTION=${width}x${height}`);
+      expect(attributes).toMatch(/CODECS="avc1\.6400[0-9a-f]{2},mp4a\.40\.2"/);
+      expect(attributes).toContain('FRAME-RATE=30.000');
+    }
+    expect(master).toMatch(/^#EXTM3U\n/);
+  });
+
+  it('cuts every rendition into the same segments', async () => {
+    const durations = await Promise.all(
+      [0, 1, 2].map(async (index) =>
+        (await segmentsOf(result, index)).map((s) => s.durationSeconds),
+      ),
+    );
+    expect(durations[0]).toHaveLength(3);
+    for (const other of durations.slice(1)) {
+      other.forEach((duration, index) => expect(duration).toBeCloseTo(durations[0]![index]!, 1));
+    }
+    expect(result.renditions.every((rendition) => rendition.segmentCount === 3)).toBe(true);
+  });
+
+  it('starts every segment on a keyframe', async () => {
+    for (const index of [0, 2]) {
+      for (const segment of (await segmentsOf(result, index)).slice(0, 2)) {
+        expect(await firstVideoFrame(segment.file)).toMatchObject({ key_frame: 1, pict_type: 'I' });
+      }
+    }
+  });
+
+  it('encodes every rendition with the veryfast preset, not only the first', async () => {
+    for (const index of [0, 1, 2]) {
+      const options = await x264Options((await segmentsOf(result, index))[0]!.file);
+      // subme=2 and me=hex are what veryfast sets; the default (medium) has subme=7.
+      expect(options).toMatch(/ me=hex subme=2 /);
+    }
+  });
+
+  it('reports progress that grows to 100', () => {
+    expect(percents.at(-1)).toBe(100);
+    expect(percents.length).toBeGreaterThan(2);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+  });
+
+  it('makes a JPEG poster at the top rendition size', async () => {
+    const [poster] = await streamsOf(path.join(result.outputDir, result.thumbnail));
+    expect(poster).toMatchObject({ codec_name: 'mjpeg', width: 1280, height: 720 });
+    const { stdout } = await runProcess(
+      binaries.ffmpeg,
+      ['-v', 'error', '-i', path.join(result.outputDir, result.thumbnail), '-f', 'null', '-'],
+      { timeoutMs: 30_000 },
+    );
+    expect(stdout).toBe('');
+  });
+
+  it('leaves no working folder behind', async () => {
+    expect((await readdir(folder)).filter((name) => name.endsWith('.partial'))).toEqual([]);
+  });
+});
+
+describe('transcoding other sources', () => {
+  it('makes a quick first pass of the lowest rung alone, at ultrafast', async () => {
+    const source = await clip('quick.mp4', { width: 854, height: 480, seconds: 2 });
+    const { result, percents } = await transcode(source, 'quick', { quick: true });
+    expect(result.renditions.map((rendition) => rendition.name)).toEqual(['360p']);
+    const master = await readFile(path.join(result.outputDir, result.master), 'utf8');
+    expect(master).toContain('RESOLUTION=640x360');
+    expect(master).toMatch(/CODECS="avc1\.42e0[0-9a-f]{2},mp4a\.40\.2"/);
+    expect(await x264Options((await segmentsOf(result, 0))[0]!.file)).toMatch(/ subme=0 /);
+    expect(percents.at(-1)).toBe(100);
+  });
+
+  it('transcodes a clip without sound silently, with 4 s segments by default', async () => {
+    const source = await clip('silent.mp4', { width: 320, height: 180, seconds: 9, audio: false });
+    const { result } = await transcode(source, 'silent');
+    expect(result.renditions.map(({ name, width, height }) => [name, width, height])).toEqual([
+      ['180p', 320, 180],
+    ]);
+    const segments = await segmentsOf(result, 0);
+    expect(segments.map((segment) => segment.durationSeconds)).toEqual([4, 4, 1]);
+    expect((await streamsOf(segments[0]!.file)).map((stream) => stream.codec_type)).toEqual([
+      'video',
+    ]);
+    const master = await readFile(path.join(result.outputDir, result.master), 'utf8');
+    expect(master).toMatch(/CODECS="avc1\.[0-9a-f]{6}",/);
+    expect(master).not.toContain('mp4a');
+  });
+
+  it('keeps a vertical clip vertical', async () => {
+    const source = await clip('vertical.mp4', { width: 360, height: 640, seconds: 2 });
+    const { result } = await transcode(source, 'vertical');
+    expect(result.renditions.map(({ width, height }) => [width, height])).toEqual([[360, 640]]);
+    const [video] = await streamsOf((await segmentsOf(result, 0))[0]!.file);
+    expect(video).toMatchObject({ width: 360, height: 640 });
+    const [poster] = await streamsOf(path.join(result.outputDir, result.thumbnail));
+    expect(poster).toMatchObject({ width: 360, height: 640 });
+  });
+
+  it('turns a 10-bit .mov into 8-bit H.264', async () => {
+    const codec = await makeTenBitMov(binaries, file('ten-bit.mov'), {
+      width: 640,
+      height: 360,
+      seconds: 2,
+    });
+    expect((await ffmpeg.probe(file('ten-bit.mov'))).video).toMatchObject({
+      codec,
+      pixelFormat: 'yuv420p10le',
+    });
+    const { result } = await transcode(file('ten-bit.mov'), 'ten-bit');
+    const [video] = await streamsOf((await segmentsOf(result, 0))[0]!.file);
+    expect(video).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p', profile: 'High' });
+  });
+
+  it('evens out a variable-frame-rate clip on aligned segments', async () => {
+    // Every frame for the first second, then every third: 30 fps, then 10 fps.
+    const source = await clip('variable.mp4', {
+      width: 854,
+      height: 480,
+      seconds: 3,
+      outputArgs: [
+        ...['-vf', 'select=lt(t\\,1)+not(mod(n\\,3))', '-fps_mode', 'vfr'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      ],
+    });
+    const probe = await ffmpeg.probe(source);
+    expect(probe.video.frameRate).toBeLessThan(29);
+    const { result } = await transcode(source, 'variable', { segmentSeconds: 1 });
+    expect(result.renditions.map((rendition) => rendition.segmentCount)).toEqual([3, 3]);
+    expect(result.durationSeconds).toBeCloseTo(3, 0);
+    for (const segment of (await segmentsOf(result, 1)).slice(0, 2)) {
+      expect((await firstVideoFrame(segment.file)).key_frame).toBe(1);
+    }
+  });
+
+  it('refuses an MP4 cut short after its index, and leaves nothing behind', async () => {
+    const source = await clip('whole.mp4', {
+      width: 320,
+      height: 180,
+      seconds: 3,
+      outputArgs: ['-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart'],
+    });
+    const whole = await readFile(source);
+    await writeFile(file('cut.mp4'), whole.subarray(0, Math.floor(whole.length / 2)));
+    // The index at the front still promises 3 s; the decoder meets the end of the data early.
+    const error = await transcode(file('cut.mp4'), 'cut').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsupportedMediaError);
+    expect(error).toMatchObject({ reason: 'truncated' });
+    expect((error as Error).message).toMatch(/stops after 1\.\d s of 3\.0 s/);
+    await expectNothingLeft('cut');
+  });
+
+  it('replaces the result of an earlier run', async () => {
+    const source = await clip('again.mp4', { width: 320, height: 180, seconds: 2 });
+    await mkdir(file('again'), { recursive: true });
+    await writeFile(file('again', 'stale.txt'), 'from an earlier run');
+    await mkdir(file('again.partial'), { recursive: true });
+    const { result } = await transcode(source, 'again');
+    expect((await readdir(result.outputDir)).sort()).toEqual(['180p', 'master.m3u8', 'poster.jpg']);
+    await expect(stat(file('again.partial'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('stops when aborted and leaves nothing behind', async () => {
+    const source = await clip('long.mp4', { width: 640, height: 360, seconds: 20 });
+    const controller = new AbortController();
+    const running = transcode(source, 'aborted', { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('job cancelled')), 300);
+    await expect(running).rejects.toThrow('job cancelled');
+    await expectNothingLeft('aborted');
+  });
+});

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { LadderPlan } from './ladder.ts';
+
+/** Where the media playlist of a rendition lives, relative to the output directory. */
+export const renditionPlaylist = (rungName: string) => `${rungName}/index.m3u8`;
+
+/**
+ * ffmpeg arguments that decode the source once and encode every rung of the plan in the same run:
+ * one `split` feeding a scaler per rung, the HLS muxer writing one variant per rung. Keyframes are
+ * forced on the segment grid by time, so every rendition cuts at the same instants whatever the
+ * source's frame rate.
+ */
+export function buildHlsLadderArgs(plan: LadderPlan, input: string, outputDir: string): string[] {
+  const { rungs, audio } = plan;
+  const splitOutputs = rungs.map((_, index) => `[split${index}]`).join('');
+  const filterGraph = [
+    // 8-bit 4:2:0 is what H.264 players decode; 10-bit and 4:2:2 sources are converted once here.
+    `[0:v]fps=${plan.frameRate},format=yuv420p,split=${rungs.length}${splitOutputs}`,
+    ...rungs.map((rung, index) => `[split${index}]${rung.scaleFilter}[video${index}]`),
+  ].join(';');
+
+  const maps = rungs.flatMap((_, index) => [
+    ...['-map', `[video${index}]`],
+    ...(audio ? ['-map', '0:a:0'] : []),
+  ]);
+  // Per-rendition options are addressed as `:v:N` / `:a:N`: a bare `:N` means output stream N,
+  // which is an audio stream as soon as there is audio, and x264 would silently keep its default.
+  const perRendition = rungs.flatMap((rung, index) => [
+    ...[`-preset:v:${index}`, plan.preset],
+    ...[`-b:v:${index}`, `${rung.videoBitrateKbps}k`],
+    ...[`-maxrate:v:${index}`, `${Math.round(rung.videoBitrateKbps * 1.1)}k`],
+    ...[`-bufsize:v:${index}`, `${rung.videoBitrateKbps * 2}k`],
+    ...(audio
+      ? [`-b:a:${index}`, `${rung.audioBitrateKbps}k`, `-ac:a:${index}`, String(audio.channels)]
+      : []),
+  ]);
+  const streamMap = rungs
+    .map((rung, index) => `v:${index}${audio ? `,a:${index}` : ''},name:${rung.name}`)
+    .join(' ');
+
+  return [
+    ...['-i', input],
+    ...['-filter_complex', filterGraph],
+    ...maps,
+    ...['-c:v', 'libx264'],
+    ...perRendition,
+    ...['-force_key_frames:v', `expr:gte(t,n_forced*${plan.segmentSeconds})`],
+    ...(audio ? ['-c:a', 'aac'] : []),
+    ...['-f', 'hls'],
+    ...['-hls_time', String(plan.segmentSeconds)],
+    ...['-hls_playlist_type', 'vod'],
+    ...['-hls_flags', 'independent_segments'],
+    ...['-hls_segment_type', 'mpegts'],
+    ...['-hls_segment_filename', path.join(outputDir, '%v', 'segment-%04d.ts')],
+    ...['-var_stream_map', streamMap],
+    path.join(outputDir, renditionPlaylist('%v')),
+  ];
+}
+
+/** ffmpeg arguments for the poster: one JPEG frame, seeking before decoding so it stays cheap. */
+export function buildPosterArgs(plan: LadderPlan, input: string, file: string): string[] {
+  const { atSeconds, width, height } = plan.poster;
+  return [
+    ...['-ss', atSeconds.toFixed(3)],
+    ...['-i', input],
+    ...['-frames:v', '1'],
+    ...['-vf', `scale=${width}:${height}`],
+    ...['-q:v', '3'],
+    '-an',
+    ...['-f', 'image2'],
+    file,
+  ];
+}
