@@ -1,10 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { isCompanyProfile, type SessionUser } from '@plotline/core';
-import { Controller, useForm } from 'react-hook-form';
+import type { SessionUser } from '@plotline/core';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
@@ -12,8 +11,9 @@ import { useAppStore } from '../../../lib/app-store.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { useAvatarUpload } from '../hooks/use-avatar-upload.ts';
-import { nameLabelKey, profileNameFormSchema } from '../model/profile-form.ts';
+import { profileNameFormSchema } from '../model/profile-form.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
+import { ProfileNameField } from './profile-name-field.tsx';
 
 function CreateProfileForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -49,21 +49,7 @@ function CreateProfileForm({ user }: { user: SessionUser }) {
         </Alert>
       )}
       <AvatarUpload user={user} upload={avatar} />
-      <Controller
-        control={control}
-        name="name"
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            label={t(nameLabelKey(user))}
-            autoComplete={isCompanyProfile(user) ? 'organization' : 'name'}
-            slotProps={{ htmlInput: { 'aria-required': true } }}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message && messageText(fieldState.error.message)}
-          />
-        )}
-      />
+      <ProfileNameField control={control} name="name" user={user} />
       <Button
         type="submit"
         variant="contained"

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, isCompanyProfile, type SessionUser } from '@plotline/core';
+import { MESSAGES, type SessionUser } from '@plotline/core';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
@@ -12,10 +12,10 @@ import { useChangePassword } from '../api/change-password.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import {
   changesPassword,
-  nameLabelKey,
   profileDrawerFormSchema,
   type ProfileDrawerValues,
 } from '../model/profile-form.ts';
+import { ProfileNameField } from './profile-name-field.tsx';
 
 interface ProfileEditFormProps {
   user: SessionUser;
@@ -71,21 +71,7 @@ export function ProfileEditForm({ user, busy, onSaved }: ProfileEditFormProps) {
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} sx={{ width: '100%' }}>
-      <Controller
-        control={control}
-        name="name"
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            label={t(nameLabelKey(user))}
-            autoComplete={isCompanyProfile(user) ? 'organization' : 'name'}
-            slotProps={{ htmlInput: { 'aria-required': true } }}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message && messageText(fieldState.error.message)}
-          />
-        )}
-      />
+      <ProfileNameField control={control} name="name" user={user} />
       <TextField
         label={t('profile.email')}
         value={user.email}
