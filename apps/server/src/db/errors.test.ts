@@ -13,7 +13,6 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('refuseTakenEmail', () => {
-  // The services look the email up first; this covers a second insert that slipped past the lookup.
   it('turns the unique violation of an email inserted meanwhile into a 409', async () => {
     const users = createUsersRepository(database.db);
     await users.insertUser({ email: 'first@example.com', role: 'analyst' });

@@ -113,7 +113,6 @@ export function createAccountsService(deps: {
 
     /** An individual account whose one user is its superadmin, signed in at once. */
     async register(input: Register, origin: Origin): Promise<StartedSession> {
-      if (await users.findUserByEmail(input.email)) throw new AppError(409, MESSAGES.emailTaken);
       const passwordHash = await hasher.hash(input.password);
       const userId = await refuseTakenEmail(() =>
         transaction(async (tx) => {

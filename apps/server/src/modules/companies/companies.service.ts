@@ -13,6 +13,7 @@ import type { RunInTransaction } from '../../db/transaction.ts';
 import { refuseTakenEmail } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountLinks } from '../accounts/account-links.ts';
+import { insertInvitedUser } from '../accounts/invitations.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { CompaniesRepository, CompanyRecord } from './companies.repository.ts';
@@ -34,7 +35,7 @@ export function createCompaniesService(deps: {
     CompaniesRepository,
     'findCompanyById' | 'listCompanies' | 'insertCompany' | 'updateCompany'
   >;
-  users: Pick<UsersRepository, 'findUserByEmail' | 'insertUser'>;
+  users: Pick<UsersRepository, 'insertUser'>;
   sessions: Pick<AuthRepository, 'revokeCompanySessions'>;
   links: AccountLinks;
   clock: Clock;
@@ -61,30 +62,28 @@ export function createCompaniesService(deps: {
 
     /** A new company and the invitation of its first superadmin, together or not at all. */
     async create(input: CreateCompany, language: Language): Promise<CompanyRow> {
-      if (await users.findUserByEmail(input.adminEmail))
-        throw new AppError(409, MESSAGES.emailTaken);
-      const { id, mail } = await refuseTakenEmail(() =>
+      const { companyId, mail } = await refuseTakenEmail(() =>
         transaction(async (tx) => {
-          const companyId = await companies.insertCompany(
+          const newCompanyId = await companies.insertCompany(
             { name: input.name, type: input.type },
             tx,
           );
-          const adminId = await users.insertUser(
-            { email: input.adminEmail, role: 'superadmin', companyId, status: 'invited', language },
+          const invitation = await insertInvitedUser(
+            { users, links },
+            {
+              email: input.adminEmail,
+              role: 'superadmin',
+              companyId: newCompanyId,
+              companyName: input.name,
+              language,
+            },
             tx,
           );
-          const prepared = await links.prepare(
-            'invite',
-            { id: adminId, email: input.adminEmail.toLowerCase() },
-            language,
-            input.name,
-            tx,
-          );
-          return { id: companyId, mail: prepared };
+          return { companyId: newCompanyId, mail: invitation.mail };
         }),
       );
       await links.send(mail);
-      return toCompanyRow(await requireCompany(id));
+      return toCompanyRow(await requireCompany(companyId));
     },
 
     /** Disabling a company also ends its users' sessions: they can no longer sign in. */

@@ -12,12 +12,14 @@ import {
   type UserListQuery,
   type UserRow,
   type UserScope,
+  type UserStatus,
 } from '@plotline/core';
 import type { Clock } from '../../adapters/clock.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { refuseTakenEmail } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountLinks } from '../accounts/account-links.ts';
+import { insertInvitedUser } from '../accounts/invitations.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { CompaniesRepository } from '../companies/companies.repository.ts';
@@ -42,16 +44,19 @@ export function toUserRow(user: UserRecord): UserRow {
   };
 }
 
+/** Enabling gives back the status the account had: invited until it has a password. */
+function statusAfter(requested: UpdateUser['status'], target: UserRecord): UserStatus | undefined {
+  if (requested === 'active') return target.passwordHash === null ? 'invited' : 'active';
+  return requested;
+}
+
 /**
  * The back-office's user management, for a company's users and for Plotline's staff. A company user
  * sees and changes only their own company's users; internal roles see everyone in the scope.
  * Users outside the caller's reach answer 404, as if they did not exist.
  */
 export function createUsersService(deps: {
-  users: Pick<
-    UsersRepository,
-    'findUserById' | 'findUserByEmail' | 'listUsers' | 'insertUser' | 'updateUser'
-  >;
+  users: Pick<UsersRepository, 'findUserById' | 'listUsers' | 'insertUser' | 'updateUser'>;
   companies: Pick<CompaniesRepository, 'findCompanyById'>;
   sessions: Pick<AuthRepository, 'revokeUserSessions'>;
   links: AccountLinks;
@@ -132,33 +137,17 @@ export function createUsersService(deps: {
         if (company.status === 'disabled') throw new AppError(409, MESSAGES.companyDisabled);
         companyName = company.name;
       }
-      if (await users.findUserByEmail(invitation.email))
-        throw new AppError(409, MESSAGES.emailTaken);
-
-      const { id, mail } = await refuseTakenEmail(() =>
-        transaction(async (tx) => {
-          const newId = await users.insertUser(
-            {
-              email: invitation.email,
-              role: invitation.role,
-              companyId,
-              status: 'invited',
-              language,
-            },
+      const { userId, mail } = await refuseTakenEmail(() =>
+        transaction((tx) =>
+          insertInvitedUser(
+            { users, links },
+            { email: invitation.email, role: invitation.role, companyId, companyName, language },
             tx,
-          );
-          const prepared = await links.prepare(
-            'invite',
-            { id: newId, email: invitation.email.toLowerCase() },
-            language,
-            companyName,
-            tx,
-          );
-          return { id: newId, mail: prepared };
-        }),
+          ),
+        ),
       );
       await links.send(mail);
-      return reload(id);
+      return reload(userId);
     },
 
     async update(
@@ -169,16 +158,9 @@ export function createUsersService(deps: {
     ): Promise<UserRow> {
       const target = await findInScope(caller, scope, id);
       assertMayChange(caller, scope, target, changes.role);
+      const status = statusAfter(changes.status, target);
       const at = clock.now();
       await transaction(async (tx) => {
-        const status =
-          changes.status === 'disabled'
-            ? 'disabled'
-            : changes.status === 'active'
-              ? target.passwordHash === null
-                ? 'invited'
-                : 'active'
-              : undefined;
         await users.updateUser(
           id,
           { ...(changes.role ? { role: changes.role } : {}), ...(status ? { status } : {}) },
