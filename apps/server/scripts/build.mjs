@@ -1,4 +1,5 @@
-// Bundles the server with @plotline/core (TypeScript source) into dist/server.js; npm packages stay
+// Bundles the server and the transcode worker with @plotline/core (TypeScript source) into
+// dist/server.js and dist/worker.js; npm packages stay
 // external and load from node_modules. The migrations are copied beside the bundle.
 import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -8,8 +9,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/worker.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -17,6 +17,12 @@ const { app } = await buildApp({
   // Never called: the document is built without serving a request.
   mailer: { send: () => Promise.reject(new Error('no mail while writing the OpenAPI document')) },
   blobs: createLocalBlobStore(tmpdir()),
+  ffmpeg: {
+    probe: () => Promise.reject(new Error('no media work while writing the OpenAPI document')),
+    run: () => Promise.reject(new Error('no media work while writing the OpenAPI document')),
+  },
+  workDir: tmpdir(),
+  transcodeWorkers: 0,
 });
 await app.ready();
 await writeFile(target, `${JSON.stringify(app.swagger(), null, 2)}\n`);

@@ -1,8 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import path from 'node:path';
 import type { BlobStore } from './adapters/blob-store.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
+import type { Ffmpeg } from './adapters/ffmpeg/ffmpeg.ts';
+import { DEFAULT_QUEUE_TIMING, startJobQueue, type JobQueueTiming } from './adapters/job-queue.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import { argon2Hasher, type PasswordHasher } from './adapters/password-hasher.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -29,13 +32,21 @@ import { registerCompaniesRoutes } from './modules/companies/companies.routes.ts
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createMovieContentsRepository } from './modules/content/movie-contents.repository.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { createProjectsRepository } from './modules/projects/projects.repository.ts';
+import { createMediaJobHandler } from './modules/transcoding/media-jobs.ts';
+import { registerTranscodingRoutes } from './modules/transcoding/transcoding.routes.ts';
+import { createTranscodingService } from './modules/transcoding/transcoding.service.ts';
+import { registerTusUploads } from './modules/uploads/tus-uploads.ts';
+import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
 export interface AppDeps {
-  database: Pick<DatabaseHandle, 'db' | 'kind'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'queueConnection'>;
   jwtSecret: string;
   /** The built studio (apps/web/dist); null serves the API alone. */
   webRoot: string | null;
@@ -43,10 +54,53 @@ export interface AppDeps {
   publicUrl: string;
   mailer: Mailer;
   blobs: BlobStore;
+  ffmpeg: Ffmpeg;
+  /**
+   * Scratch space on the blob store's file system: uploads in progress (`incoming/`, `tus/`) and
+   * renditions being made (`transcode/`).
+   */
+  workDir: string;
+  /** Transcode jobs this process runs at once; 0 leaves them to worker processes. */
+  transcodeWorkers: number;
+  /** Tests shorten the queue's heartbeats and retries. */
+  queueTiming?: JobQueueTiming;
+  /** Tests lower the 1,000,000,000-byte upload limit to try it cheaply. */
+  uploadLimitBytes?: number;
   clock?: Clock;
   hasher?: PasswordHasher;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+}
+
+/**
+ * The job queue and the transcoding service over it: what the API process and `npm run worker`
+ * processes both run.
+ */
+export async function startMediaPipeline(
+  deps: Pick<AppDeps, 'database' | 'blobs' | 'ffmpeg' | 'workDir' | 'queueTiming'> & {
+    clock: Clock;
+  },
+  onQueueError: (error: Error) => void,
+) {
+  const { db } = deps.database;
+  const queue = await startJobQueue(
+    deps.database.queueConnection,
+    deps.queueTiming ?? DEFAULT_QUEUE_TIMING,
+    onQueueError,
+  );
+  const projects = createProjectsRepository(db);
+  const contents = createMovieContentsRepository(db);
+  const transcoding = createTranscodingService({
+    contents,
+    projects,
+    queue,
+    blobs: deps.blobs,
+    ffmpeg: deps.ffmpeg,
+    clock: deps.clock,
+    transaction: transactionRunner(db),
+    workDir: path.join(deps.workDir, 'transcode'),
+  });
+  return { queue, projects, contents, transcoding };
 }
 
 /** Wires the services into HTTP. Never listens: server.ts does, and tests listen on a free port. */
@@ -103,6 +157,25 @@ export async function buildApp(deps: AppDeps) {
     transaction,
   });
 
+  const {
+    queue,
+    projects,
+    contents,
+    transcoding: transcodingService,
+  } = await startMediaPipeline({ ...deps, clock }, (error) =>
+    app.log.error({ err: error }, 'job queue error'),
+  );
+  const uploadsService = createUploadsService({
+    projects,
+    contents,
+    transcoding: transcodingService,
+    queue,
+    blobs: deps.blobs,
+    ffmpeg: deps.ffmpeg,
+    clock,
+    transaction,
+  });
+
   const app: FastifyInstance = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
@@ -126,10 +199,33 @@ export async function buildApp(deps: AppDeps) {
   registerCompaniesRoutes(app, companiesService);
   registerActivityRoutes(app, activity);
   registerMediaRoutes(app, deps.blobs);
+  registerUploadsRoutes(app, uploadsService, {
+    incomingDir: path.join(deps.workDir, 'incoming'),
+    limitBytes: deps.uploadLimitBytes,
+  });
+  const tus = registerTusUploads(
+    app,
+    { uploads: uploadsService, activity, clock },
+    { dir: path.join(deps.workDir, 'tus'), limitBytes: deps.uploadLimitBytes },
+  );
+  registerTranscodingRoutes(app, transcodingService);
   await registerWebApp(app, deps.webRoot);
+
+  if (deps.transcodeWorkers > 0) {
+    await queue.work(createMediaJobHandler({ transcoding: transcodingService }), {
+      concurrency: deps.transcodeWorkers,
+    });
+  }
+  app.addHook('onClose', () => queue.stop());
 
   return {
     app,
-    services: { auth: authService, accounts: accountsService, users: usersService },
+    services: {
+      auth: authService,
+      accounts: accountsService,
+      users: usersService,
+      transcoding: transcodingService,
+      tus,
+    },
   };
 }

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { createLocalBlobStore } from './adapters/blob-store.ts';
+import { createFfmpeg } from './adapters/ffmpeg/ffmpeg.ts';
+import { resolveFfmpeg } from './adapters/ffmpeg/resolve-ffmpeg.ts';
 import { createOutboxMailer, createSmtpMailer, type MailLog } from './adapters/mailer.ts';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config/env.ts';
@@ -26,6 +29,11 @@ async function main(config: Config): Promise<void> {
       randomBytes(48).toString('base64url'),
     ));
 
+  const ffmpeg = await resolveFfmpeg(config.ffmpeg);
+  const workDir = path.join(config.dataDir, 'work');
+  // Requests that were streaming in when the last process stopped will never finish.
+  await rm(path.join(workDir, 'incoming'), { recursive: true, force: true });
+
   // The outbox logs through the app's logger, which exists once the app is built.
   const mailLog: MailLog = { info: (message) => app.log.info(message) };
   const { app, services } = await buildApp({
@@ -37,9 +45,16 @@ async function main(config: Config): Promise<void> {
       ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, mailLog),
     blobs: createLocalBlobStore(path.join(config.dataDir, 'blobs')),
+    ffmpeg: createFfmpeg(ffmpeg),
+    workDir,
+    transcodeWorkers: config.transcodeWorkers,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
   });
+
+  app.log.info(`Media tools: ${ffmpeg.ffmpegVersion} (${ffmpeg.ffmpeg}, ${ffmpeg.ffprobe})`);
+  // Resumable uploads nobody came back to for a day.
+  setInterval(() => void services.tus.deleteExpired().catch(() => {}), 3_600_000).unref();
 
   const root = await services.accounts.ensureRootUser(config.admin);
   if (root) {

@@ -1,6 +1,7 @@
 export * from './activity.ts';
 export * from './auth.ts';
 export * from './companies.ts';
+export * from './media.ts';
 export * from './menu-search.ts';
 export * from './messages.ts';
 export * from './page-title.ts';

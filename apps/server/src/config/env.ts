@@ -28,6 +28,9 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  TRANSCODE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,6 +45,10 @@ export interface Config {
   publicUrl: string;
   mail: { smtpUrl: string | undefined; from: string };
   trustProxy: boolean;
+  /** Explicit ffmpeg and ffprobe executables; unset, the system's, else the packaged fallback. */
+  ffmpeg: { ffmpegPath: string | undefined; ffprobePath: string | undefined };
+  /** Transcode jobs the API process runs at once; 0 leaves them to `npm run worker` processes. */
+  transcodeWorkers: number;
   logLevel: string;
 }
 
@@ -66,6 +73,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     trustProxy: e.TRUST_PROXY,
+    ffmpeg: { ffmpegPath: e.FFMPEG_PATH, ffprobePath: e.FFPROBE_PATH },
+    transcodeWorkers: e.TRANSCODE_WORKERS,
     logLevel: e.LOG_LEVEL,
   };
 }

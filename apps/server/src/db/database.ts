@@ -21,9 +21,13 @@ export type Transaction = PgTransaction<
 /** What a repository function runs on: the database, or a transaction the caller opened. */
 export type Executor = Database | Transaction;
 
+/** How the job queue reaches the same database: PGlite's one in-process client, or a server. */
+export type QueueConnection = { pglite: PGlite } | { connectionString: string };
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  queueConnection: QueueConnection;
   /** Applies the committed migrations that have not run yet. Safe to call from many processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +52,7 @@ export async function openDatabase(source: {
   return {
     db,
     kind: 'pglite',
+    queueConnection: { pglite: client },
     // PGlite belongs to this one process, so there is nobody to race.
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
@@ -60,6 +65,7 @@ function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
+    queueConnection: { connectionString: url },
     async migrate() {
       const client = await pool.connect();
       try {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { createLocalBlobStore } from '../adapters/blob-store.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTestServer, testFfmpeg, type TestServer } from '../test/test-server.ts';
 import { requireRight, signedIn } from './access.ts';
 
 let server: TestServer;
@@ -104,6 +104,9 @@ describe('route declarations', () => {
       publicUrl: 'http://studio.test',
       mailer: { send: async () => {} },
       blobs: createLocalBlobStore(tmpdir()),
+      ffmpeg: await testFfmpeg(),
+      workDir: tmpdir(),
+      transcodeWorkers: 0,
     });
     expect(() => app.get('/api/forgotten', () => ({ data: null }))).toThrow(
       'GET /api/forgotten declares no access',

@@ -7,6 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { createLocalBlobStore } from '../adapters/blob-store.ts';
 import { ManualClock } from '../adapters/clock.ts';
+import { createFfmpeg, type Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
+import { resolveFfmpeg, type FfmpegBinaries } from '../adapters/ffmpeg/resolve-ffmpeg.ts';
+import type { JobQueueTiming } from '../adapters/job-queue.ts';
 import { createOutboxMailer } from '../adapters/mailer.ts';
 import { argon2Hasher } from '../adapters/password-hasher.ts';
 import { buildApp } from '../app.ts';
@@ -40,13 +43,40 @@ export interface SentMail {
 
 let sequence = 0;
 
+let systemBinaries: Promise<FfmpegBinaries> | undefined;
+/** The machine's ffmpeg and ffprobe, found once per test file. */
+export function testFfmpegBinaries(): Promise<FfmpegBinaries> {
+  systemBinaries ??= resolveFfmpeg();
+  return systemBinaries;
+}
+
+export async function testFfmpeg(): Promise<Ffmpeg> {
+  return createFfmpeg(await testFfmpegBinaries());
+}
+
+/** Quick heartbeats and retries, so a test sees a lost or failed job come back within seconds. */
+export const TEST_QUEUE_TIMING: JobQueueTiming = {
+  heartbeatSeconds: 10,
+  monitorIntervalSeconds: 1,
+  retryDelaySeconds: 1,
+  retryLimit: 1,
+  pollingIntervalSeconds: 0.5,
+};
+
 /**
  * The real app on a fresh database, listening on a free loopback port, with a clock the test moves,
  * mails written to an outbox folder of its own and uploads to a blob folder of its own.
  * TRUST_PROXY is on so a test can speak for several client IPs through X-Forwarded-For.
  */
 export async function startTestServer(
-  options: { webRoot?: string | null; routes?: (app: FastifyInstance) => void } = {},
+  options: {
+    webRoot?: string | null;
+    routes?: (app: FastifyInstance) => void;
+    /** Transcode jobs run in this process at once; none by default, so jobs wait in the queue. */
+    transcodeWorkers?: number;
+    uploadLimitBytes?: number;
+    ffmpeg?: Ffmpeg;
+  } = {},
 ) {
   const database = await openTestDatabase();
   const clock = new ManualClock();
@@ -60,6 +90,11 @@ export async function startTestServer(
     publicUrl,
     mailer: createOutboxMailer(outbox, 'Plotline <no-reply@plotline.test>', { info: () => {} }),
     blobs: createLocalBlobStore(path.join(scratch, 'blobs')),
+    ffmpeg: options.ffmpeg ?? (await testFfmpeg()),
+    workDir: path.join(scratch, 'work'),
+    transcodeWorkers: options.transcodeWorkers ?? 0,
+    queueTiming: TEST_QUEUE_TIMING,
+    uploadLimitBytes: options.uploadLimitBytes,
     clock,
     trustProxy: true,
   });
@@ -169,6 +204,10 @@ export async function startTestServer(
   return {
     baseUrl,
     publicUrl,
+    /** Where the app's blobs and scratch files live, to check what an upload left behind. */
+    blobsDir: path.join(scratch, 'blobs'),
+    workDir: path.join(scratch, 'work'),
+    database,
     clock,
     db: database.db,
     services,

@@ -1,39 +1,73 @@
 import { MESSAGES } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { BlobStore } from '../../adapters/blob-store.ts';
+import parseRange from 'range-parser';
+import { isSafeBlobKey, LOCAL_MEDIA_ROUTE, type BlobStore } from '../../adapters/blob-store.ts';
 import { AppError } from '../../errors.ts';
 import { publicAccess } from '../../http/access.ts';
+
+/**
+ * What browsers may fetch, by the key's first folder. Uploaded sources are not among them: only
+ * what was made from them is public.
+ */
+const PUBLIC_FOLDERS = new Set(['avatars', 'hls', 'thumbnails', 'subtitles', 'banners']);
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
   gif: 'image/gif',
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  vtt: 'text/vtt; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
 };
 
-/** Public images (avatars). Their names are random and never reused, so they are cached for good. */
+/**
+ * Serves the local blob store's public files, with byte ranges (players and seeking ask for them).
+ * Keys hold random names and are never rewritten, so every file is cached for good. With S3 the
+ * store's public URLs point at the bucket or its CDN instead, and this route serves nothing new.
+ */
 export function registerMediaRoutes(app: FastifyInstance, blobs: BlobStore): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/media/avatars/:file',
+  app.get(
+    `${LOCAL_MEDIA_ROUTE}*`,
     {
       config: { access: publicAccess },
       schema: {
         tags: ['media'],
-        summary: 'An avatar image',
-        params: z.object({ file: z.string().regex(/^[A-Za-z0-9-]+\.(png|jpg|webp|gif)$/) }),
+        summary: 'A stored public file: an image, an HLS playlist or segment, a subtitle',
+        description: 'Answers Range requests with 206; every file is immutable.',
       },
     },
     async (request, reply) => {
-      const { file } = request.params;
-      const data = await blobs.get(`avatars/${file}`);
-      if (!data) throw new AppError(404, MESSAGES.apiNotFound);
-      return reply
-        .header('content-type', CONTENT_TYPES[file.split('.').pop()!]!)
+      const key = (request.params as { '*': string })['*'];
+      const type = CONTENT_TYPES[key.split('.').pop() ?? ''];
+      if (!type || !isSafeBlobKey(key) || !PUBLIC_FOLDERS.has(key.split('/')[0]!)) {
+        throw new AppError(404, MESSAGES.apiNotFound);
+      }
+      const size = await blobs.size(key);
+      if (size === null) throw new AppError(404, MESSAGES.apiNotFound);
+
+      void reply
+        .header('content-type', type)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+        .header('accept-ranges', 'bytes')
+        .header('x-content-type-options', 'nosniff');
+
+      const rangeHeader = request.headers.range;
+      const ranges = rangeHeader ? parseRange(size, rangeHeader, { combine: true }) : -2;
+      if (ranges === -1) {
+        return reply.status(416).header('content-range', `bytes */${size}`).send();
+      }
+      // A malformed header, or several ranges (which would need multipart replies): the whole file.
+      if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) {
+        return reply.header('content-length', size).send(await blobs.read(key));
+      }
+      const { start, end } = ranges[0]!;
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${size}`)
+        .header('content-length', end - start + 1)
+        .send(await blobs.read(key, { start, end }));
     },
   );
 }

@@ -1,0 +1,120 @@
+import type { MediaJob } from '@plotline/core';
+import { sql } from 'drizzle-orm';
+import {
+  fromDrizzle,
+  fromPglite,
+  PgBoss,
+  type DrizzleTransactionLike,
+  type Job,
+  type JobWithMetadata,
+} from 'pg-boss';
+import type { Executor, QueueConnection } from '../db/database.ts';
+
+/** What a handler learns of the job it runs besides its payload. */
+export interface JobContext {
+  /** Aborted when the job is no longer this worker's: stopped, expired, or its claim lost. */
+  signal: AbortSignal;
+  /** True when a failure now is final: no retry will follow. */
+  lastAttempt: boolean;
+}
+
+export type JobHandler = (job: MediaJob, context: JobContext) => Promise<void>;
+
+export interface SendOptions {
+  /** The transaction to queue the job in: it exists only if the transaction commits. */
+  tx?: Executor;
+  /** How long one run may take before the queue gives up on it and retries. */
+  expireInSeconds?: number;
+}
+
+/**
+ * A durable job queue in PostgreSQL (pg-boss): a job survives restarts, is retried with backoff
+ * when its handler throws, and is taken by one worker at a time (SKIP LOCKED). A worker that dies
+ * mid-job stops sending heartbeats, and the job is handed to another worker.
+ */
+export interface JobQueue {
+  send(job: MediaJob, options?: SendOptions): Promise<void>;
+  /** Runs `handler` for queued jobs, `concurrency` at a time in this process. */
+  work(handler: JobHandler, options: { concurrency: number }): Promise<void>;
+  /** Stops taking jobs; running handlers are aborted and their jobs go back to the queue. */
+  stop(): Promise<void>;
+}
+
+export interface JobQueueTiming {
+  /** A running job that has not reported for this long is taken from its worker. At least 10. */
+  heartbeatSeconds: number;
+  /** How often the queue looks for such jobs. */
+  monitorIntervalSeconds: number;
+  /** The first retry waits this long; later ones back off exponentially. */
+  retryDelaySeconds: number;
+  retryLimit: number;
+  pollingIntervalSeconds: number;
+}
+
+export const DEFAULT_QUEUE_TIMING: JobQueueTiming = {
+  heartbeatSeconds: 30,
+  monitorIntervalSeconds: 15,
+  retryDelaySeconds: 30,
+  retryLimit: 2,
+  pollingIntervalSeconds: 2,
+};
+
+const QUEUE = 'media';
+/** pg-boss keeps its tables in a schema of its own, beside ours. */
+const SCHEMA = 'pgboss';
+const DEFAULT_EXPIRE_SECONDS = 4 * 3600;
+
+export async function startJobQueue(
+  connection: QueueConnection,
+  timing: JobQueueTiming = DEFAULT_QUEUE_TIMING,
+  onError: (error: Error) => void = () => {},
+): Promise<JobQueue> {
+  const common = {
+    schema: SCHEMA,
+    monitorIntervalSeconds: timing.monitorIntervalSeconds,
+    superviseIntervalSeconds: timing.monitorIntervalSeconds,
+  };
+  const boss =
+    'pglite' in connection
+      ? new PgBoss({ ...common, db: fromPglite(connection.pglite), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: connection.connectionString, max: 4 });
+  boss.on('error', onError);
+  await boss.start();
+  await boss.createQueue(QUEUE, {
+    retryLimit: timing.retryLimit,
+    retryDelay: timing.retryDelaySeconds,
+    retryBackoff: true,
+    heartbeatSeconds: timing.heartbeatSeconds,
+    expireInSeconds: DEFAULT_EXPIRE_SECONDS,
+  });
+
+  return {
+    async send(job, { tx, expireInSeconds } = {}) {
+      await boss.send(QUEUE, job, {
+        // Drizzle's execute() is typed loosely (unknown rows); pg-boss reads only `rows` from it.
+        ...(tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {}),
+        ...(expireInSeconds ? { expireInSeconds: Math.ceil(expireInSeconds) } : {}),
+      });
+    },
+    async work(handler, { concurrency }) {
+      await boss.work<MediaJob>(
+        QUEUE,
+        {
+          localConcurrency: concurrency,
+          includeMetadata: true,
+          pollingIntervalSeconds: timing.pollingIntervalSeconds,
+        },
+        async ([job]: Job<MediaJob>[]) => {
+          const { retryCount, retryLimit } = job as JobWithMetadata<MediaJob>;
+          await handler(job!.data, {
+            signal: job!.signal,
+            lastAttempt: retryCount >= retryLimit,
+          });
+        },
+      );
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    },
+  };
+}

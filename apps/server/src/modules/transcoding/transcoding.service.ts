@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { CONTENT_LANGUAGES, MESSAGES, type MovieContentStatus } from '@plotline/core';
+import type { BlobStore } from '../../adapters/blob-store.ts';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
+import { UnsupportedMediaError } from '../../adapters/ffmpeg/unsupported-media-error.ts';
+import type { JobContext, JobQueue } from '../../adapters/job-queue.ts';
+import type { RunInTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../errors.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { projectForCaller, reachesCompany } from '../projects/project-access.ts';
+import type { ProjectsRepository } from '../projects/projects.repository.ts';
+import { HlsValidationError, transcodeToHls } from './hls-transcoder.ts';
+import { planLadder, planQuickRendition, type X264Preset } from './ladder.ts';
+import type {
+  ContentLanguageRecord,
+  MovieContentRecord,
+  MovieContentsRepository,
+  TranscodeUpdate,
+} from '../content/movie-contents.repository.ts';
+
+/** The share of the progress bar the quick first rendition takes: about its share of the CPU. */
+const QUICK_PASS_SHARE = 25;
+/** Progress is written at most this often; the studio polls every 15 s anyway. */
+const PROGRESS_WRITE_INTERVAL_MS = 1000;
+/** What is kept of a failure's explanation. */
+const LOG_LIMIT = 4000;
+
+export interface TranscodingDeps {
+  contents: MovieContentsRepository;
+  projects: Pick<ProjectsRepository, 'findMovie'>;
+  queue: Pick<JobQueue, 'send'>;
+  blobs: BlobStore;
+  ffmpeg: Ffmpeg;
+  clock: Clock;
+  transaction: RunInTransaction;
+  /** Where runs write their renditions before they move into the blob store. */
+  workDir: string;
+  preset?: X264Preset;
+}
+
+/** How long a job may run: ffmpeg's own time limits for both passes, and room to spare. */
+export function jobExpirySeconds(durationSeconds: number): number {
+  return 600 + Math.ceil(durationSeconds) * 45;
+}
+
+/** The status entry of a content, as `GET /api/transcoder/movie-status` lists it. */
+export function toStatusView(
+  content: MovieContentRecord,
+  languages: ContentLanguageRecord[],
+  blobs: Pick<BlobStore, 'publicUrl'>,
+): MovieContentStatus {
+  return {
+    movie_content_id: content.id,
+    type: content.type,
+    file_name: content.fileName,
+    url: content.hlsKey ? blobs.publicUrl(content.hlsKey) : null,
+    // Only a finished ladder has a thumbnail, so §4's "thumbnail means ready" holds.
+    thumbnail:
+      content.status === 'ready' && content.thumbnailKey
+        ? blobs.publicUrl(content.thumbnailKey)
+        : null,
+    status: content.status,
+    progress: content.progress,
+    duration:
+      content.durationSeconds === null ? null : Math.round(content.durationSeconds * 100) / 100,
+    transcoder_log: content.status === 'failed' ? content.transcoderLog : null,
+    lang: languages
+      .filter((language) => language.movieContentId === content.id)
+      .filter((language) =>
+        CONTENT_LANGUAGES.some((known) => known.language_id === language.languageId),
+      )
+      .map((language) => ({
+        language_id: language.languageId,
+        caption: language.caption,
+        file: language.subtitleVttKey ? blobs.publicUrl(language.subtitleVttKey) : null,
+        file_name: language.subtitleName,
+      })),
+  };
+}
+
+/** A failure no retry can mend: the file itself is the problem. */
+function isPermanent(error: unknown): boolean {
+  return (
+    error instanceof UnsupportedMediaError ||
+    error instanceof HlsValidationError ||
+    (error as NodeJS.ErrnoException).code === 'ENOENT'
+  );
+}
+
+/** What the uploader reads next to a failed item: the reason, then what ffmpeg said. */
+function describeFailure(error: unknown): string {
+  if (error instanceof UnsupportedMediaError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  const stderr = (error as { stderrTail?: string }).stderrTail?.trim();
+  const text = stderr && !message.includes(stderr) ? `${message}\n${stderr}` : message;
+  return text.length > LOG_LIMIT ? `…${text.slice(-LOG_LIMIT)}` : text;
+}
+
+/** The folder of a blob key: an HLS output lives under one random prefix. */
+const prefixOf = (key: string) => key.slice(0, key.lastIndexOf('/'));
+
+export function createTranscodingService(deps: TranscodingDeps) {
+  const { contents, projects, queue, blobs, ffmpeg, clock, transaction } = deps;
+
+  async function statusOf(items: MovieContentRecord[]): Promise<MovieContentStatus[]> {
+    const languages = await contents.listLanguages(items.map((item) => item.id));
+    return items.map((item) => toStatusView(item, languages, blobs));
+  }
+
+  /**
+   * One transcode attempt of a content: a quick low rendition first (the item becomes playable),
+   * then the full ladder in one ffmpeg run (ready, with its poster). Safe to run again: a run
+   * resumes after the quick pass if that was done, and a stale or finished job does nothing.
+   */
+  async function runTranscode(
+    job: { movieContentId: number; attempt: number },
+    { signal, lastAttempt }: JobContext,
+  ): Promise<void> {
+    const content = await contents.findContent(job.movieContentId);
+    if (!content || content.attempt !== job.attempt) return;
+    if (content.status === 'ready' || content.status === 'failed') return;
+
+    const write = (update: TranscodeUpdate) =>
+      contents.updateAttempt(content.id, content.attempt, update, clock.now());
+    let lastWrite = 0;
+    let lastPercent = -1;
+    const reportProgress = (percent: number) => {
+      const now = performance.now();
+      if (percent <= lastPercent || now - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
+      lastPercent = percent;
+      lastWrite = now;
+      void write({ progress: Math.min(99, percent) }).catch(() => {});
+    };
+
+    const runDir = path.join(deps.workDir, `${content.id}-${content.attempt}-${randomUUID()}`);
+    const playable = content.status === 'playable';
+    await write({ status: playable ? 'playable' : 'processing', transcoderLog: null });
+    try {
+      await blobs.withLocalFile(content.sourceKey, async (input) => {
+        const plan = planLadder(await ffmpeg.probe(input, { signal }), { preset: deps.preset });
+        const quickPass = !playable && plan.rungs.length > 1;
+        const ladderStart = quickPass || playable ? QUICK_PASS_SHARE : 0;
+        if (quickPass) {
+          const quick = await transcodeToHls(ffmpeg, {
+            input,
+            plan: planQuickRendition(plan),
+            outputDir: path.join(runDir, 'quick'),
+            onProgress: (percent) => reportProgress(Math.floor((percent * QUICK_PASS_SHARE) / 100)),
+            signal,
+          });
+          const prefix = `hls/${randomUUID()}`;
+          await blobs.putDirectory(prefix, quick.outputDir);
+          const written = await write({
+            status: 'playable',
+            progress: QUICK_PASS_SHARE,
+            hlsKey: `${prefix}/${quick.master}`,
+            durationSeconds: quick.durationSeconds,
+          });
+          if (!written) {
+            await blobs.deletePrefix(prefix);
+            return;
+          }
+        }
+        const ladder = await transcodeToHls(ffmpeg, {
+          input,
+          plan,
+          outputDir: path.join(runDir, 'ladder'),
+          onProgress: (percent) =>
+            reportProgress(ladderStart + Math.floor((percent * (100 - ladderStart)) / 100)),
+          signal,
+        });
+        const prefix = `hls/${randomUUID()}`;
+        await blobs.putDirectory(prefix, ladder.outputDir);
+        const before = await contents.findContent(content.id);
+        const written = await write({
+          status: 'ready',
+          progress: 100,
+          hlsKey: `${prefix}/${ladder.master}`,
+          thumbnailKey: `${prefix}/${ladder.thumbnail}`,
+          durationSeconds: ladder.durationSeconds,
+        });
+        if (!written) await blobs.deletePrefix(prefix);
+        // The quick rendition has served its purpose once the ladder replaces it.
+        else if (before?.hlsKey && prefixOf(before.hlsKey) !== prefix) {
+          await blobs.deletePrefix(prefixOf(before.hlsKey));
+        }
+      });
+    } catch (error) {
+      // Stopped or taken away: the queue hands the job out again, so nothing is recorded.
+      if (signal.aborted) throw error;
+      if (lastAttempt || isPermanent(error)) {
+        await write({ status: 'failed', progress: 0, transcoderLog: describeFailure(error) });
+        return;
+      }
+      await write({ status: playable ? 'playable' : 'queued' });
+      throw error;
+    } finally {
+      await rm(runDir, { recursive: true, force: true });
+    }
+  }
+
+  return {
+    runTranscode,
+
+    /** Every clip and bridge of a project the caller can read, oldest first. */
+    async movieStatus(caller: AuthContext, movieId: number): Promise<MovieContentStatus[]> {
+      await projectForCaller(projects, caller, movieId, { change: false });
+      return statusOf(await contents.listContents(movieId));
+    },
+
+    /** The entries of freshly stored contents, for the upload's reply. */
+    async statusOfContents(ids: number[]): Promise<MovieContentStatus[]> {
+      return statusOf(await contents.listContentsById(ids));
+    },
+
+    /** Queues a failed transcode again, from the start, with its log and thumbnail cleared. */
+    async retry(caller: AuthContext, movieContentId: number): Promise<MovieContentStatus> {
+      const content = await contents.findContent(movieContentId);
+      if (!content || !reachesCompany(caller, content.companyId)) {
+        throw new AppError(404, MESSAGES.contentNotFound);
+      }
+      await projectForCaller(projects, caller, content.movieId, { change: true });
+      await transaction(async (tx) => {
+        const next = await contents.startNewAttempt(content.id, clock.now(), tx);
+        if (next === null) throw new AppError(409, MESSAGES.retryNotFailed);
+        await queue.send(
+          { kind: 'transcode', movieContentId: content.id, attempt: next },
+          { tx, expireInSeconds: jobExpirySeconds(content.durationSeconds ?? 3600) },
+        );
+      });
+      if (content.hlsKey) await blobs.deletePrefix(prefixOf(content.hlsKey));
+      const [entry] = await statusOf([(await contents.findContent(content.id))!]);
+      return entry!;
+    },
+  };
+}
+
+export type TranscodingService = ReturnType<typeof createTranscodingService>;

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { createLocalBlobStore } from './adapters/blob-store.ts';
+import { systemClock } from './adapters/clock.ts';
+import { createFfmpeg } from './adapters/ffmpeg/ffmpeg.ts';
+import { resolveFfmpeg } from './adapters/ffmpeg/resolve-ffmpeg.ts';
+import { startMediaPipeline } from './app.ts';
+import { loadConfig, type Config } from './config/env.ts';
+import { openDatabase } from './db/database.ts';
+import { createMediaJobHandler } from './modules/transcoding/media-jobs.ts';
+
+/**
+ * A transcode worker without the API (`npm run worker`), for running several on one PostgreSQL and
+ * blob store. The embedded database belongs to the API process, so workers need DATABASE_URL.
+ */
+async function main(config: Config): Promise<void> {
+  if (!config.databaseUrl) {
+    throw new Error(
+      'npm run worker needs DATABASE_URL: the embedded database can only be used by the studio process, which runs its own workers (TRANSCODE_WORKERS).',
+    );
+  }
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: null });
+  await database.migrate();
+  const binaries = await resolveFfmpeg(config.ffmpeg);
+  const { queue, transcoding } = await startMediaPipeline(
+    {
+      database,
+      blobs: createLocalBlobStore(path.join(config.dataDir, 'blobs')),
+      ffmpeg: createFfmpeg(binaries),
+      workDir: path.join(config.dataDir, 'work'),
+      clock: systemClock,
+    },
+    (error) => console.error('job queue error:', error.message),
+  );
+  const concurrency = Math.max(1, config.transcodeWorkers);
+  await queue.work(createMediaJobHandler({ transcoding }), { concurrency });
+  console.log(`Transcode worker ready: ${concurrency} at a time, ${binaries.ffmpegVersion}`);
+
+  const shutdown = async (signal: string) => {
+    console.log(`${signal} received: stopping; running jobs go back to the queue`);
+    await queue.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main(loadConfig()).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

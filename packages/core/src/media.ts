@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
+/** §5, §9: the most one upload (one request, or one selection in the widget) may carry. */
+export const UPLOAD_LIMIT_BYTES = 1_000_000_000;
+
+/** The multipart part every upload call reads its files from (§7). */
+export const UPLOAD_PART = 'uploads';
+
+/** §9: content types of a movie content. */
+export const CONTENT_TYPE = { clip: 1, bridge: 2 } as const;
+export type ContentType = (typeof CONTENT_TYPE)[keyof typeof CONTENT_TYPE];
+
+/** §9: project types. */
+export const PROJECT_TYPE = { single: 1, episode: 2 } as const;
+export type ProjectType = (typeof PROJECT_TYPE)[keyof typeof PROJECT_TYPE];
+
+export const VIEW_MODES = ['vertical', 'horizontal'] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
+
+/** §9: banner image kinds, with the sizes §5 recommends. */
+export const BANNER_KINDS = ['vertical_regular', 'horizontal', 'vertical_long'] as const;
+export type BannerKind = (typeof BANNER_KINDS)[number];
+export const BANNER_SIZES: Record<BannerKind, { width: number; height: number }> = {
+  vertical_regular: { width: 656, height: 896 },
+  horizontal: { width: 1029, height: 270 },
+  vertical_long: { width: 1029, height: 1692 },
+};
+
+/** §9: the studio asks for the transcode status this often while anything is processing. */
+export const STATUS_POLL_MS = 15_000;
+
+/**
+ * Where a clip or bridge is on its way to a stream:
+ * - `queued`: stored and waiting for a worker (also between retries of a transient failure);
+ * - `processing`: being encoded, `progress` in percent;
+ * - `playable`: a first, small rendition plays while the full ladder is encoded;
+ * - `ready`: the full ladder and the thumbnail are in place;
+ * - `failed`: `transcoder_log` says why; a retry queues it again.
+ */
+export const TRANSCODE_STATUSES = ['queued', 'processing', 'playable', 'ready', 'failed'] as const;
+export type TranscodeStatus = (typeof TRANSCODE_STATUSES)[number];
+
+/** The three looks §4 gives an item: ready grey, failed red with retry, otherwise processing blue. */
+export type TranscodeLook = 'ready' | 'failed' | 'processing';
+
+/**
+ * §4's rule: a thumbnail means ready; no thumbnail but a transcoder log means failed; anything else
+ * is still processing. The server sets the thumbnail only when the ladder is complete and the log
+ * only on a final failure, so the rule and `status` always agree.
+ */
+export function transcodeLook(item: {
+  thumbnail: string | null;
+  transcoder_log: string | null;
+}): TranscodeLook {
+  if (item.thumbnail) return 'ready';
+  if (item.transcoder_log) return 'failed';
+  return 'processing';
+}
+
+/** Languages captions and subtitles can be written in; ids are stable, names are in English. */
+export const CONTENT_LANGUAGES = [
+  { language_id: 1, code: 'en', name: 'English' },
+  { language_id: 2, code: 'id', name: 'Indonesian' },
+  { language_id: 3, code: 'de', name: 'German' },
+  { language_id: 4, code: 'es', name: 'Spanish' },
+  { language_id: 5, code: 'zh', name: 'Chinese' },
+  { language_id: 6, code: 'ar', name: 'Arabic' },
+  { language_id: 7, code: 'fr', name: 'French' },
+  { language_id: 8, code: 'pt', name: 'Portuguese' },
+  { language_id: 9, code: 'ja', name: 'Japanese' },
+  { language_id: 10, code: 'ko', name: 'Korean' },
+] as const;
+/** §3: "a default language is identified by a constant". */
+export const DEFAULT_LANGUAGE_ID = 1;
+export const isLanguageId = (id: number) =>
+  CONTENT_LANGUAGES.some((lang) => lang.language_id === id);
+
+const id = z.coerce.number().int().positive();
+/** Multipart fields arrive as text; an empty field means "not given". */
+const optionalId = z.preprocess((value) => (value === '' ? undefined : value), id.optional());
+
+/** Fields of `POST /api/v1.5/upload/movie-content` (§7). Without movieId a draft single project is made. */
+export const movieContentUploadFieldsSchema = z.object({
+  movieId: optionalId,
+  view_mode: z.enum(VIEW_MODES).default('horizontal'),
+  type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(CONTENT_TYPE.clip), z.literal(CONTENT_TYPE.bridge)])),
+  contentType: z.string().max(100).optional(),
+});
+export type MovieContentUploadFields = z.infer<typeof movieContentUploadFieldsSchema>;
+
+/** Fields of `POST /api/upload/thumbnailMobile` and `/thumbnailDesktop`. */
+export const thumbnailUploadFieldsSchema = z.object({
+  movieId: optionalId,
+  contentType: z.string().max(100).optional(),
+});
+
+/** Fields of `POST /api/upload/subtitle`; `exist` says the language already had a subtitle. */
+export const subtitleUploadFieldsSchema = z.object({
+  movie_content_id: id,
+  language_id: id.refine(isLanguageId, MESSAGES.unknownLanguage),
+  exist: z.string().max(10).optional(),
+});
+
+/** Fields of `POST /api/upload/banner/{kind}`; `mediaId` names the image being replaced. */
+export const bannerUploadFieldsSchema = z.object({
+  movieId: id,
+  mediaId: optionalId,
+});
+
+/** One subtitle or caption language of a movie content, as the status call lists it. */
+export const contentLanguageSchema = z.object({
+  language_id: z.number().int(),
+  caption: z.string(),
+  /** The WebVTT file browsers read, or null without a subtitle. */
+  file: z.string().nullable(),
+  /** The name the subtitle was uploaded under. */
+  file_name: z.string().nullable(),
+});
+export type ContentLanguage = z.infer<typeof contentLanguageSchema>;
+
+/** One entry of `GET /api/transcoder/movie-status/{movieId}` (§7). */
+export const movieContentStatusSchema = z.object({
+  movie_content_id: z.number().int(),
+  type: z.number().int(),
+  file_name: z.string(),
+  /** The HLS master playlist, from `playable` on; null before. */
+  url: z.string().nullable(),
+  /** The poster, once `ready`. */
+  thumbnail: z.string().nullable(),
+  status: z.enum(TRANSCODE_STATUSES),
+  /** Whole percent of the whole job (first rendition and ladder). */
+  progress: z.number().int().min(0).max(100),
+  /** Seconds, once known. */
+  duration: z.number().nullable(),
+  /** Why the last attempt failed; null unless `failed`. */
+  transcoder_log: z.string().nullable(),
+  lang: z.array(contentLanguageSchema),
+});
+export type MovieContentStatus = z.infer<typeof movieContentStatusSchema>;
+
+/** `data` of `POST /api/v1.5/upload/movie-content`: the project (made when none was given) and one entry per file. */
+export const movieContentUploadResultSchema = z.object({
+  movieId: z.number().int(),
+  files: z.array(movieContentStatusSchema),
+});
+export type MovieContentUploadResult = z.infer<typeof movieContentUploadResultSchema>;
+
+/** `POST /api/transcoder/retry`: `id` is the movie content; `trailer` is always 0 from the studio. */
+export const transcodeRetrySchema = z.object({
+  id: id,
+  trailer: z.coerce.number().int().min(0).max(1).default(0),
+});
+
+/** Upload metadata the studio sends with a resumable (tus) video upload: the multipart call's fields. */
+export const TUS_UPLOAD_PATH = '/api/v1.5/upload/tus';
+
+/** Jobs of the queue: a discriminated union, handled by an exhaustive map on the server. */
+export type MediaJob = {
+  kind: 'transcode';
+  movieContentId: number;
+  /** The content's attempt the job was queued for; a job of an older attempt is stale and ignored. */
+  attempt: number;
+};
