@@ -30,7 +30,7 @@ export async function makeTestClip(
       ...(audio ? ['-c:a', 'aac', '-b:a', '96k'] : []),
       file,
     ],
-    { timeoutMs: 300_000 },
+    { timeoutMs: 300_000, env: binaries.ffmpegEnv },
   );
 }
 
@@ -38,6 +38,7 @@ export async function makeTestClip(
 export async function hasEncoder(binaries: FfmpegBinaries, encoder: string): Promise<boolean> {
   const { stdout } = await runProcess(binaries.ffmpeg, ['-hide_banner', '-encoders'], {
     timeoutMs: 10_000,
+    env: binaries.ffmpegEnv,
   });
   return stdout.split('\n').some((line) => line.trim().split(/\s+/)[1] === encoder);
 }

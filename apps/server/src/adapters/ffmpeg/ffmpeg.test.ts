@@ -155,6 +155,25 @@ describe('probing real files', () => {
   });
 });
 
+describe('the packaged fallback', () => {
+  it('probes and runs with the environment each binary needs', async () => {
+    // The packaged ffprobe crashes on MPEG-TS unless it runs with its GCONV_PATH.
+    const packaged = await resolveFfmpeg({ sources: ['packaged'], workDir: file('work') });
+    const engine = createFfmpeg(packaged);
+    const percents: number[] = [];
+    await engine.run(['-i', file('clip.mp4'), '-c', 'copy', '-f', 'mpegts', file('clip.ts')], {
+      timeoutMs: 30_000,
+      durationSeconds: 2,
+      onProgress: (percent) => percents.push(percent),
+    });
+    expect(percents.at(-1)).toBe(100);
+    const probe = await engine.probe(file('clip.ts'));
+    expect(probe.formatName).toBe('mpegts');
+    expect(probe.video).toMatchObject({ width: 320, height: 180, codec: 'h264' });
+    expect(probe.audio).toEqual({ codec: 'aac', channels: 1 });
+  });
+});
+
 describe('running ffmpeg', () => {
   it('reports progress in growing percents up to 100', async () => {
     const percents: number[] = [];

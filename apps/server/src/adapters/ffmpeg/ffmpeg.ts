@@ -41,7 +41,7 @@ export function createFfmpeg(binaries: FfmpegBinaries): Ffmpeg {
         ({ stdout } = await runProcess(
           binaries.ffprobe,
           ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-          { timeoutMs, signal },
+          { timeoutMs, signal, env: binaries.ffprobeEnv },
         ));
       } catch (error) {
         if (!(error instanceof ProcessFailedError) || error.exitCode === null) throw error;
@@ -62,6 +62,7 @@ export function createFfmpeg(binaries: FfmpegBinaries): Ffmpeg {
         {
           timeoutMs,
           signal,
+          env: binaries.ffmpegEnv,
           onStdoutLine: onProgress && createProgressTracker(durationSeconds, onProgress),
         },
       );

@@ -1,11 +1,25 @@
+import { PACKAGES, preparePackaged, type FfmpegTool } from './packaged-ffmpeg.ts';
 import { runProcess } from './run-process.ts';
 
+/** Where a binary was found: the configured path, the system's PATH, or the npm fallback. */
+export type FfmpegSource = 'explicit' | 'system' | 'packaged';
+
 export interface FfmpegBinaries {
-  /** What to spawn: an explicit path, or the bare name found on PATH. */
+  /** What to spawn: an explicit path, the bare name found on PATH, or the packaged file's path. */
   ffmpeg: string;
   ffprobe: string;
-  /** First line of `ffmpeg -version`, worth logging at start-up. */
+  /**
+   * Variables each must run with, on top of the server's environment: none for the system's
+   * binaries, GCONV_PATH for the packaged ones (see packaged-ffmpeg.ts). Pass them to runProcess.
+   */
+  ffmpegEnv: Readonly<Record<string, string>>;
+  ffprobeEnv: Readonly<Record<string, string>>;
+  /** Where each was found, worth logging at start-up. */
+  ffmpegSource: FfmpegSource;
+  ffprobeSource: FfmpegSource;
+  /** First lines of `ffmpeg -version` and `ffprobe -version`, worth logging at start-up. */
   ffmpegVersion: string;
+  ffprobeVersion: string;
 }
 
 export interface FfmpegLocations {
@@ -13,54 +27,111 @@ export interface FfmpegLocations {
   ffmpegPath?: string | undefined;
   /** FFPROBE_PATH from the configuration. */
   ffprobePath?: string | undefined;
+  /**
+   * Where to look, in order, for a tool without an explicit path. Default: the system's, then the
+   * packaged fallback; tests pass `['packaged']` to run the fallback on any machine.
+   */
+  sources?: readonly Exclude<FfmpegSource, 'explicit'>[];
+  /**
+   * A writable directory for the packaged fallback (its empty GCONV_PATH folder, and runnable
+   * copies of binaries installed without the exec bit in a read-only node_modules). Default:
+   * `<os.tmpdir()>/plotline-ffmpeg`.
+   */
+  workDir?: string | undefined;
 }
 
 interface Candidate {
-  command: string;
-  /** How the candidate was found, for the error message. */
+  source: FfmpegSource;
+  /** How the candidate is named in the error message. */
   origin: string;
+  /** What to spawn and with which variables; may throw why there is nothing to spawn. */
+  prepare: () => Promise<{ command: string; env: Record<string, string> }>;
 }
 
-/**
- * The first candidate that answers `-version`, tried in order. A packaged fallback binary would be
- * one more candidate at the end of the list.
- */
-async function firstWorking(
-  tool: 'ffmpeg' | 'ffprobe',
-  candidates: Candidate[],
-): Promise<{ command: string; version: string }> {
+interface Found {
+  command: string;
+  env: Record<string, string>;
+  source: FfmpegSource;
+  version: string;
+}
+
+const VARIABLES: Record<FfmpegTool, string> = { ffmpeg: 'FFMPEG_PATH', ffprobe: 'FFPROBE_PATH' };
+
+/** The first candidate that answers `-version` as `tool`, tried in order. */
+async function firstWorking(tool: FfmpegTool, candidates: Candidate[]): Promise<Found> {
   const failures: string[] = [];
-  for (const { command, origin } of candidates) {
+  for (const { source, origin, prepare } of candidates) {
+    let command: string | undefined;
     try {
-      const { stdout } = await runProcess(command, ['-version'], { timeoutMs: 10_000 });
+      const prepared = await prepare();
+      command = prepared.command;
+      const { stdout } = await runProcess(command, ['-version'], {
+        timeoutMs: 10_000,
+        env: prepared.env,
+      });
       const version = stdout.split('\n')[0] ?? '';
-      if (version.startsWith(`${tool} version`)) return { command, version };
+      if (version.startsWith(`${tool} version`)) {
+        return { command, env: prepared.env, source, version };
+      }
       failures.push(`${origin} (${command}) is not ${tool}: it printed "${version}"`);
     } catch (error) {
       const reason =
         (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : (error as Error).message;
-      failures.push(`${origin} (${command}): ${reason}`);
+      failures.push(`${origin}${command ? ` (${command})` : ''}: ${reason}`);
     }
   }
-  const variable = tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH';
-  throw new Error(
-    `No working ${tool}: ${failures.join('; ')}. Install ffmpeg (on Debian: apt-get install ffmpeg) ` +
-      `or set ${variable} to its executable.`,
-  );
+  const variable = VARIABLES[tool];
+  const advice =
+    candidates[0]?.source === 'explicit'
+      ? `Correct ${variable}, or unset it to use the system's ${tool}.`
+      : `Install ffmpeg (on Debian: apt-get install ffmpeg) or set ${variable} to its executable.`;
+  throw new Error(`No working ${tool}: ${failures.join('; ')}. ${advice}`);
 }
 
 /**
- * Finds ffmpeg and ffprobe: the explicit paths when given (a wrong explicit path is an error, never
- * silently replaced), else the names on PATH.
+ * Finds ffmpeg and ffprobe, each on its own: the explicit path when given (a wrong explicit path
+ * is an error, never silently replaced), else the name on PATH (the system's ffmpeg, Debian's in
+ * CI, is the supported one), else the static build its npm package ships. The packaged build is
+ * made runnable and given the environment it needs only when it is reached.
  */
-export async function resolveFfmpeg(locations: FfmpegLocations = {}): Promise<FfmpegBinaries> {
-  const candidatesFor = (tool: 'ffmpeg' | 'ffprobe', explicit: string | undefined): Candidate[] =>
-    explicit
-      ? [{ command: explicit, origin: tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH' }]
-      : [{ command: tool, origin: 'PATH' }];
+export async function resolveFfmpeg({
+  ffmpegPath,
+  ffprobePath,
+  sources = ['system', 'packaged'],
+  workDir,
+}: FfmpegLocations = {}): Promise<FfmpegBinaries> {
+  const candidatesFor = (tool: FfmpegTool, explicit: string | undefined): Candidate[] => {
+    if (explicit) {
+      return [
+        {
+          source: 'explicit',
+          origin: VARIABLES[tool],
+          prepare: async () => ({ command: explicit, env: {} }),
+        },
+      ];
+    }
+    return sources.map((source): Candidate =>
+      source === 'system'
+        ? { source, origin: 'PATH', prepare: async () => ({ command: tool, env: {} }) }
+        : {
+            source,
+            origin: `the npm package ${PACKAGES[tool]}`,
+            prepare: () => preparePackaged(tool, { workDir }),
+          },
+    );
+  };
   const [ffmpeg, ffprobe] = await Promise.all([
-    firstWorking('ffmpeg', candidatesFor('ffmpeg', locations.ffmpegPath)),
-    firstWorking('ffprobe', candidatesFor('ffprobe', locations.ffprobePath)),
+    firstWorking('ffmpeg', candidatesFor('ffmpeg', ffmpegPath)),
+    firstWorking('ffprobe', candidatesFor('ffprobe', ffprobePath)),
   ]);
-  return { ffmpeg: ffmpeg.command, ffprobe: ffprobe.command, ffmpegVersion: ffmpeg.version };
+  return {
+    ffmpeg: ffmpeg.command,
+    ffprobe: ffprobe.command,
+    ffmpegEnv: ffmpeg.env,
+    ffprobeEnv: ffprobe.env,
+    ffmpegSource: ffmpeg.source,
+    ffprobeSource: ffprobe.source,
+    ffmpegVersion: ffmpeg.version,
+    ffprobeVersion: ffprobe.version,
+  };
 }

@@ -63,6 +63,18 @@ describe('running a process', () => {
     ).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('sets the given variables on top of the environment it inherits', async () => {
+    const [command, args] = node(
+      'console.log(JSON.stringify([process.env.PLOTLINE_EXTRA, process.env.PATH]))',
+    );
+    const { stdout } = await runProcess(command, args, {
+      timeoutMs: 10_000,
+      env: { PLOTLINE_EXTRA: 'set for the child' },
+    });
+    expect(JSON.parse(stdout)).toEqual(['set for the child', process.env.PATH]);
+    expect(process.env.PLOTLINE_EXTRA).toBeUndefined();
+  });
+
   it('reports a missing executable as ENOENT', async () => {
     await expect(
       runProcess('/nonexistent/ffmpeg', [], { timeoutMs: 10_000 }),

@@ -13,6 +13,11 @@ export interface RunProcessOptions {
    * a long run's progress reports would only pile up.
    */
   onStdoutLine?: (line: string) => void;
+  /**
+   * Variables set for the process on top of this process's own environment, which it otherwise
+   * inherits unchanged (the packaged ffprobe needs GCONV_PATH, see resolve-ffmpeg.ts).
+   */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface ProcessOutput {
@@ -70,13 +75,18 @@ export function runProcess(
   args: readonly string[],
   options: RunProcessOptions,
 ): Promise<ProcessOutput> {
-  const { timeoutMs, signal, onStdoutLine } = options;
+  const { timeoutMs, signal, onStdoutLine, env } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Handing the environment down to the child, not reading configuration from it.
+      // eslint-disable-next-line no-restricted-properties
+      env: env && { ...process.env, ...env },
+    });
     const stdoutChunks: string[] = [];
     let partialLine = '';
     let stderrTail = Buffer.alloc(0);

@@ -26,15 +26,19 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** Probes, plans and transcodes `input` into `<folder>/<name>`, collecting the progress. */
+/**
+ * Probes, plans and transcodes `input` into `<folder>/<name>`, collecting the progress; with the
+ * binaries the file resolved unless `engine` is given.
+ */
 async function transcode(
   input: string,
   name: string,
-  options: LadderOptions & { quick?: boolean; signal?: AbortSignal } = {},
+  options: LadderOptions & { quick?: boolean; signal?: AbortSignal; engine?: Ffmpeg } = {},
 ) {
-  const plan = planLadder(await ffmpeg.probe(input), options);
+  const engine = options.engine ?? ffmpeg;
+  const plan = planLadder(await engine.probe(input), options);
   const percents: number[] = [];
-  const result = await transcodeToHls(ffmpeg, {
+  const result = await transcodeToHls(engine, {
     input,
     plan: options.quick ? planQuickRendition(plan) : plan,
     outputDir: file(name),
@@ -49,23 +53,28 @@ async function clip(name: string, spec: TestClipSpec): Promise<string> {
   return file(name);
 }
 
-async function ffprobeJson(args: string[]): Promise<Record<string, unknown[]>> {
-  const { stdout } = await runProcess(binaries.ffprobe, ['-v', 'error', '-of', 'json', ...args], {
+/** The helpers below run the binaries the file resolved, unless given others as `tools`. */
+async function ffprobeJson(args: string[], tools = binaries): Promise<Record<string, unknown[]>> {
+  const { stdout } = await runProcess(tools.ffprobe, ['-v', 'error', '-of', 'json', ...args], {
     timeoutMs: 30_000,
+    env: tools.ffprobeEnv,
   });
   return JSON.parse(stdout);
 }
 
-async function firstVideoFrame(segment: string) {
-  const { frames } = await ffprobeJson([
-    ...['-select_streams', 'v:0', '-read_intervals', '%+#1'],
-    ...['-show_frames', '-show_entries', 'frame=key_frame,pict_type', segment],
-  ]);
+async function firstVideoFrame(segment: string, tools = binaries) {
+  const { frames } = await ffprobeJson(
+    [
+      ...['-select_streams', 'v:0', '-read_intervals', '%+#1'],
+      ...['-show_frames', '-show_entries', 'frame=key_frame,pict_type', segment],
+    ],
+    tools,
+  );
   return frames![0] as { key_frame: number; pict_type: string };
 }
 
-async function streamsOf(media: string) {
-  const { streams } = await ffprobeJson(['-show_streams', media]);
+async function streamsOf(media: string, tools = binaries) {
+  const { streams } = await ffprobeJson(['-show_streams', media], tools);
   return streams as {
     codec_type: string;
     codec_name: string;
@@ -77,11 +86,11 @@ async function streamsOf(media: string) {
 }
 
 /** The options x264 wrote into the stream, which tell which preset encoded it. */
-async function x264Options(segment: string): Promise<string> {
+async function x264Options(segment: string, tools = binaries): Promise<string> {
   const { stdout } = await runProcess(
-    binaries.ffmpeg,
+    tools.ffmpeg,
     ['-v', 'error', '-i', segment, '-map', '0:v', '-c', 'copy', '-f', 'h264', '-'],
-    { timeoutMs: 30_000 },
+    { timeoutMs: 30_000, env: tools.ffmpegEnv },
   );
   return /options: ([^\0]*)/.exec(stdout)?.[1] ?? '';
 }
@@ -187,7 +196,7 @@ describe('the full ladder of a 720p clip with sound', () => {
     const { stdout } = await runProcess(
       binaries.ffmpeg,
       ['-v', 'error', '-i', path.join(result.outputDir, result.thumbnail), '-f', 'null', '-'],
-      { timeoutMs: 30_000 },
+      { timeoutMs: 30_000, env: binaries.ffmpegEnv },
     );
     expect(stdout).toBe('');
   });
@@ -257,7 +266,8 @@ describe('transcoding other sources', () => {
       height: 480,
       seconds: 3,
       outputArgs: [
-        ...['-vf', 'select=lt(t\\,1)+not(mod(n\\,3))', '-fps_mode', 'vfr'],
+        // -vsync, deprecated for -fps_mode in 5.1, is what the 2018 ffmpeg of the npm fallback knows.
+        ...['-vf', 'select=lt(t\\,1)+not(mod(n\\,3))', '-vsync', 'vfr'],
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
       ],
     });
@@ -305,5 +315,84 @@ describe('transcoding other sources', () => {
     setTimeout(() => controller.abort(new Error('job cancelled')), 300);
     await expect(running).rejects.toThrow('job cancelled');
     await expectNothingLeft('aborted');
+  });
+});
+
+describe('with the packaged ffmpeg fallback', () => {
+  let packaged: FfmpegBinaries;
+  let result: HlsTranscodeResult;
+  let percents: number[];
+
+  beforeAll(async () => {
+    // Chosen whatever this machine has on PATH: the 2018 ffmpeg and 2023 ffprobe from npm.
+    packaged = await resolveFfmpeg({ sources: ['packaged'], workDir: file('packaged-work') });
+    const source = file('packaged-source.mp4');
+    await makeTestClip(packaged, source, { width: 854, height: 480, seconds: 3 });
+    ({ result, percents } = await transcode(source, 'packaged', {
+      segmentSeconds: 1,
+      engine: createFfmpeg(packaged),
+    }));
+  });
+
+  it('runs the npm builds', () => {
+    expect(packaged).toMatchObject({ ffmpegSource: 'packaged', ffprobeSource: 'packaged' });
+    expect(packaged.ffmpeg).toContain('@ffmpeg-installer');
+    expect(packaged.ffprobeEnv.GCONV_PATH).toBe(file('packaged-work', 'empty-gconv'));
+  });
+
+  it('makes a ladder of complete, aligned renditions that start on keyframes', async () => {
+    expect(result.renditions.map(({ name, width, height }) => [name, width, height])).toEqual([
+      ['480p', 854, 480],
+      ['360p', 640, 360],
+    ]);
+    expect((await readdir(result.outputDir)).sort()).toEqual([
+      '360p',
+      '480p',
+      'master.m3u8',
+      'poster.jpg',
+    ]);
+    for (const index of [0, 1]) {
+      const segments = await segmentsOf(result, index);
+      expect(segments.map((segment) => segment.durationSeconds)).toEqual([1, 1, 1]);
+      for (const segment of segments) {
+        expect(await firstVideoFrame(segment.file, packaged)).toMatchObject({ key_frame: 1 });
+      }
+      const [video, audio] = await streamsOf(segments[0]!.file, packaged);
+      expect(video).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p' });
+      expect(audio).toMatchObject({ codec_name: 'aac' });
+      expect(await x264Options(segments[0]!.file, packaged)).toMatch(/ me=hex subme=2 /);
+    }
+    expect(percents.at(-1)).toBe(100);
+  });
+
+  it('writes the master playlist itself, with the measured peak as BANDWIDTH', async () => {
+    const master = await readFile(path.join(result.outputDir, result.master), 'utf8');
+    const variants = [...master.matchAll(/#EXT-X-STREAM-INF:(.*)\n(.*)/g)];
+    expect(variants.map((variant) => variant[2])).toEqual(['480p/index.m3u8', '360p/index.m3u8']);
+    for (const [index, variant] of variants.entries()) {
+      const segments = await segmentsOf(result, index);
+      const sizes = await Promise.all(segments.map(async (s) => (await stat(s.file)).size));
+      const peak = Math.max(...sizes.map((bytes, i) => (bytes * 8) / segments[i]!.durationSeconds));
+      expect(variant[1]).toContain(`BANDWIDTH=${Math.ceil(peak)},`);
+      expect(variant[1]).toMatch(/CODECS="avc1\.64[0-9a-f]{4},mp4a\.40\.2"/);
+      expect(variant[1]).toContain('FRAME-RATE=30.000');
+    }
+  });
+
+  it('makes the poster', async () => {
+    const [poster] = await streamsOf(path.join(result.outputDir, result.thumbnail), packaged);
+    expect(poster).toMatchObject({ codec_name: 'mjpeg', width: 854, height: 480 });
+  });
+
+  it('makes the quick first pass', async () => {
+    const { result: quick } = await transcode(file('packaged-source.mp4'), 'packaged-quick', {
+      quick: true,
+      engine: createFfmpeg(packaged),
+    });
+    expect(quick.renditions.map((rendition) => rendition.name)).toEqual(['360p']);
+    const segment = (await segmentsOf(quick, 0))[0]!.file;
+    expect(await x264Options(segment, packaged)).toMatch(/ subme=0 /);
+    const master = await readFile(path.join(quick.outputDir, quick.master), 'utf8');
+    expect(master).toMatch(/BANDWIDTH=\d+,.*RESOLUTION=640x360/);
   });
 });

@@ -11,7 +11,12 @@ import {
   type VariantStream,
 } from './hls-playlists.ts';
 import type { LadderPlan, Rung } from './ladder.ts';
-import { buildHlsLadderArgs, buildPosterArgs, renditionPlaylist } from './transcode-commands.ts';
+import {
+  buildHlsLadderArgs,
+  buildPosterArgs,
+  renditionPlaylist,
+  variantFolder,
+} from './transcode-commands.ts';
 
 export const MASTER_PLAYLIST = 'master.m3u8';
 export const POSTER = 'poster.jpg';
@@ -89,6 +94,9 @@ export async function transcodeToHls(
       durationSeconds: plan.durationSeconds,
       onProgress: onProgress && ((percent) => onProgress(Math.min(99, percent))),
     });
+    for (const [index, rung] of plan.rungs.entries()) {
+      await rename(path.join(staging, variantFolder(index)), path.join(staging, rung.name));
+    }
     await ffmpeg.run(buildPosterArgs(plan, input, path.join(staging, POSTER)), {
       timeoutMs: 60_000,
       signal,

@@ -5,8 +5,16 @@ import type { LadderPlan } from './ladder.ts';
 export const renditionPlaylist = (rungName: string) => `${rungName}/index.m3u8`;
 
 /**
+ * The folder ffmpeg writes rung `index` into: `%v` stands for the variant's index, because the 2018
+ * ffmpeg of the npm fallback refuses `name:` in -var_stream_map. The transcoder renames each folder
+ * after its rung once ffmpeg is done; ffmpeg 5.1 writes the same bytes either way.
+ */
+export const variantFolder = (index: number) => String(index);
+
+/**
  * ffmpeg arguments that decode the source once and encode every rung of the plan in the same run:
- * one `split` feeding a scaler per rung, the HLS muxer writing one variant per rung. Keyframes are
+ * one `split` feeding a scaler per rung, the HLS muxer writing one variant per rung into
+ * `variantFolder(index)`, and no master playlist (the transcoder writes its own). Keyframes are
  * forced on the segment grid by time, so every rendition cuts at the same instants whatever the
  * source's frame rate.
  */
@@ -34,9 +42,7 @@ export function buildHlsLadderArgs(plan: LadderPlan, input: string, outputDir: s
       ? [`-b:a:${index}`, `${rung.audioBitrateKbps}k`, `-ac:a:${index}`, String(audio.channels)]
       : []),
   ]);
-  const streamMap = rungs
-    .map((rung, index) => `v:${index}${audio ? `,a:${index}` : ''},name:${rung.name}`)
-    .join(' ');
+  const streamMap = rungs.map((_, index) => `v:${index}${audio ? `,a:${index}` : ''}`).join(' ');
 
   return [
     ...['-i', input],
@@ -53,7 +59,7 @@ export function buildHlsLadderArgs(plan: LadderPlan, input: string, outputDir: s
     ...['-hls_segment_type', 'mpegts'],
     ...['-hls_segment_filename', path.join(outputDir, '%v', 'segment-%04d.ts')],
     ...['-var_stream_map', streamMap],
-    path.join(outputDir, renditionPlaylist('%v')),
+    path.join(outputDir, '%v', 'index.m3u8'),
   ];
 }
 
