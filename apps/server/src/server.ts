@@ -29,8 +29,8 @@ async function main(config: Config): Promise<void> {
       randomBytes(48).toString('base64url'),
     ));
 
-  const ffmpeg = await resolveFfmpeg(config.ffmpeg);
   const workDir = path.join(config.dataDir, 'work');
+  const ffmpeg = await resolveFfmpeg({ ...config.ffmpeg, workDir: path.join(workDir, 'ffmpeg') });
   // Requests that were streaming in when the last process stopped will never finish.
   await rm(path.join(workDir, 'incoming'), { recursive: true, force: true });
 
@@ -52,7 +52,9 @@ async function main(config: Config): Promise<void> {
     logger: { level: config.logLevel },
   });
 
-  app.log.info(`Media tools: ${ffmpeg.ffmpegVersion} (${ffmpeg.ffmpeg}, ${ffmpeg.ffprobe})`);
+  app.log.info(
+    `Media tools: ${ffmpeg.ffmpegVersion} [${ffmpeg.ffmpegSource}], ${ffmpeg.ffprobeVersion} [${ffmpeg.ffprobeSource}]`,
+  );
   // Resumable uploads nobody came back to for a day.
   setInterval(() => void services.tus.deleteExpired().catch(() => {}), 3_600_000).unref();
 

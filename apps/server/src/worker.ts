@@ -20,20 +20,23 @@ async function main(config: Config): Promise<void> {
   }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: null });
   await database.migrate();
-  const binaries = await resolveFfmpeg(config.ffmpeg);
+  const workDir = path.join(config.dataDir, 'work');
+  const binaries = await resolveFfmpeg({ ...config.ffmpeg, workDir: path.join(workDir, 'ffmpeg') });
   const { queue, transcoding } = await startMediaPipeline(
     {
       database,
       blobs: createLocalBlobStore(path.join(config.dataDir, 'blobs')),
       ffmpeg: createFfmpeg(binaries),
-      workDir: path.join(config.dataDir, 'work'),
+      workDir,
       clock: systemClock,
     },
     (error) => console.error('job queue error:', error.message),
   );
   const concurrency = Math.max(1, config.transcodeWorkers);
   await queue.work(createMediaJobHandler({ transcoding }), { concurrency });
-  console.log(`Transcode worker ready: ${concurrency} at a time, ${binaries.ffmpegVersion}`);
+  console.log(
+    `Transcode worker ready: ${concurrency} at a time, ${binaries.ffmpegVersion} [${binaries.ffmpegSource}]`,
+  );
 
   const shutdown = async (signal: string) => {
     console.log(`${signal} received: stopping; running jobs go back to the queue`);

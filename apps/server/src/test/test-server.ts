@@ -97,6 +97,7 @@ export async function startTestServer(
     uploadLimitBytes: options.uploadLimitBytes,
     clock,
     trustProxy: true,
+    logger: { level: 'error' },
   });
   options.routes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -41,9 +41,16 @@ export interface TranscodingDeps {
   preset?: X264Preset;
 }
 
-/** How long a job may run: ffmpeg's own time limits for both passes, and room to spare. */
-export function jobExpirySeconds(durationSeconds: number): number {
-  return 600 + Math.ceil(durationSeconds) * 45;
+/** The queue's ceiling for one run of a job. */
+const MAX_JOB_SECONDS = 24 * 3600;
+
+/**
+ * How long a job may run: ffmpeg's own time limits for both passes and room to spare, within the
+ * queue's ceiling; the ceiling when the length is not known.
+ */
+export function jobExpirySeconds(durationSeconds: number | null): number {
+  if (durationSeconds === null) return MAX_JOB_SECONDS;
+  return Math.min(MAX_JOB_SECONDS, 600 + Math.ceil(durationSeconds) * 45);
 }
 
 /** The status entry of a content, as `GET /api/transcoder/movie-status` lists it. */
@@ -228,7 +235,7 @@ export function createTranscodingService(deps: TranscodingDeps) {
         if (next === null) throw new AppError(409, MESSAGES.retryNotFailed);
         await queue.send(
           { kind: 'transcode', movieContentId: content.id, attempt: next },
-          { tx, expireInSeconds: jobExpirySeconds(content.durationSeconds ?? 3600) },
+          { tx, expireInSeconds: jobExpirySeconds(content.durationSeconds) },
         );
       });
       if (content.hlsKey) await blobs.deletePrefix(prefixOf(content.hlsKey));

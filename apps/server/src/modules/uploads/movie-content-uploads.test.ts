@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MESSAGES, type MovieContentStatus, type MovieContentUploadResult } from '@plotline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestClip } from '../../test/test-media.ts';
-import {
-  startTestServer,
-  testFfmpegBinaries,
-  type TestServer,
-} from '../../test/test-server.ts';
+import { count } from 'drizzle-orm';
+import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
+import { movieContents } from '../../db/schema/index.ts';
+import { makeTenBitMov, makeTestClip } from '../../test/test-media.ts';
+import { startTestServer, testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
 
 const UPLOAD = '/api/v1.5/upload/movie-content';
 type Envelope<T> = { data: T; message?: string };
@@ -25,6 +24,20 @@ async function form(files: { file: string; name?: string }[], fields: Record<str
     body.append('uploads', new Blob([await readFile(file)]), name ?? path.basename(file));
   }
   return body;
+}
+
+async function contentCount(): Promise<number> {
+  const [row] = await server.db.select({ rows: count() }).from(movieContents);
+  return row!.rows;
+}
+
+async function makeStill(file: string): Promise<void> {
+  const binaries = await testFfmpegBinaries();
+  await runProcess(
+    binaries.ffmpeg,
+    ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-y', file],
+    { timeoutMs: 30_000, env: binaries.ffmpegEnv },
+  );
 }
 
 async function waitForStatus(
@@ -89,36 +102,173 @@ describe('POST /api/v1.5/upload/movie-content', () => {
     const poster = await fetch(server.baseUrl + ready!.thumbnail!);
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
 
-    const rendition = new URL(playlist.split('\n').find((line) => line.endsWith('.m3u8'))!, server.baseUrl + ready!.url!);
-    const segmentName = (await (await fetch(rendition)).text()).split('\n').find((line) => line.endsWith('.ts'))!;
-    const partial = await fetch(new URL(segmentName, rendition), { headers: { range: 'bytes=0-187' } });
+    const rendition = new URL(
+      playlist.split('\n').find((line) => line.endsWith('.m3u8'))!,
+      server.baseUrl + ready!.url!,
+    );
+    const segmentName = (await (await fetch(rendition)).text())
+      .split('\n')
+      .find((line) => line.endsWith('.ts'))!;
+    const partial = await fetch(new URL(segmentName, rendition), {
+      headers: { range: 'bytes=0-187' },
+    });
     expect(partial.status).toBe(206);
     expect(partial.headers.get('content-range')).toMatch(/^bytes 0-187\/\d+$/);
     expect((await partial.arrayBuffer()).byteLength).toBe(188);
   }, 120_000);
 
-  it('refuses a PNG renamed .mp4 and keeps nothing', async () => {
+  it('refuses what is not a video, naming the file, and keeps nothing', async () => {
+    const contentsBefore = await contentCount();
+    const binaries = await testFfmpegBinaries();
     const png = path.join(clips, 'still.png');
-    const { ffmpeg } = await testFfmpegBinaries();
-    const { execFileSync } = await import('node:child_process');
-    execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-y', png]);
-    const response = await server.request('POST', UPLOAD, {
-      token,
-      rawBody: await form([{ file: png, name: 'holiday.mp4' }], { type: '1' }),
-    });
-    expect(response.status).toBe(415);
-    expect(response.body.message).toBe('holiday.mp4: This file is a still image, not a video.');
+    await makeStill(png);
+    const audioOnly = path.join(clips, 'song.m4a');
+    await runProcess(
+      binaries.ffmpeg,
+      ['-v', 'error', '-f', 'lavfi', '-i', 'sine', '-t', '1', '-c:a', 'aac', '-y', audioOnly],
+      { timeoutMs: 30_000, env: binaries.ffmpegEnv },
+    );
+    // Without faststart the index sits at the end: half a file has none and cannot be read.
+    const truncated = path.join(clips, 'truncated.mp4');
+    const whole = await readFile(clip);
+    await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+
+    const cases = [
+      {
+        file: png,
+        name: 'holiday.mp4',
+        message: 'holiday.mp4: This file is a still image, not a video.',
+      },
+      {
+        file: audioOnly,
+        name: 'song.mp4',
+        message: 'song.mp4: This file has sound but no picture: upload a video.',
+      },
+      { file: truncated, name: 'cut.mp4', message: `cut.mp4: ${MESSAGES.notAVideo}` },
+    ];
+    for (const { file, name, message } of cases) {
+      const response = await server.request('POST', UPLOAD, {
+        token,
+        rawBody: await form([{ file: clip }, { file, name }], { type: '1' }),
+      });
+      expect(response.status, name).toBe(415);
+      expect(response.body.message).toBe(message);
+    }
     expect(await readdir(path.join(server.workDir, 'incoming'))).toEqual([]);
+    expect(await contentCount()).toBe(contentsBefore);
   });
 
-  it('answers the spec message for a request over the limit', async () => {
-    const response = await server.request('POST', UPLOAD, {
-      token,
-      rawBody: 'x',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '1' },
+  it('makes a ladder of whatever video arrives: silent, 10-bit, variable rate, 4K, vertical', async () => {
+    const binaries = await testFfmpegBinaries();
+    const silent = path.join(clips, 'silent.mp4');
+    await makeTestClip(binaries, silent, { width: 320, height: 180, seconds: 1, audio: false });
+    const tenBit = path.join(clips, 'phone.mov');
+    await makeTenBitMov(binaries, tenBit, { width: 640, height: 360, seconds: 1 });
+    const variable = path.join(clips, 'variable.mp4');
+    await makeTestClip(binaries, variable, {
+      width: 320,
+      height: 180,
+      seconds: 2,
+      outputArgs: [
+        ...['-vf', 'select=lt(t\\,1)+not(mod(n\\,3))', '-vsync', 'vfr'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      ],
     });
-    expect(response.status).toBe(400);
-    await writeFile(path.join(clips, 'x'), '');
-    expect(MESSAGES.uploadTooLarge).toBe('Total selected file size must be smaller than 1GB!');
-  });
+    const uhd = path.join(clips, 'uhd.mp4');
+    await makeTestClip(binaries, uhd, { width: 3840, height: 2160, seconds: 1 });
+    const vertical = path.join(clips, 'vertical.mp4');
+    await makeTestClip(binaries, vertical, { width: 1080, height: 1920, seconds: 1 });
+
+    const response = await server.request<Envelope<MovieContentUploadResult>>('POST', UPLOAD, {
+      token,
+      rawBody: await form(
+        [silent, tenBit, variable, uhd, vertical].map((file) => ({ file })),
+        { type: '2', view_mode: 'vertical' },
+      ),
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data.files.map((file) => file.type)).toEqual([2, 2, 2, 2, 2]);
+    const entries = await waitForStatus(
+      response.body.data.movieId,
+      (all) => all.every((entry) => entry.status === 'ready' || entry.status === 'failed'),
+      240_000,
+    );
+    expect(entries.map((entry) => [entry.file_name, entry.status, entry.transcoder_log])).toEqual([
+      ['silent.mp4', 'ready', null],
+      ['phone.mov', 'ready', null],
+      ['variable.mp4', 'ready', null],
+      ['uhd.mp4', 'ready', null],
+      ['vertical.mp4', 'ready', null],
+    ]);
+    const masters = await Promise.all(
+      entries.map(async (entry) => (await fetch(server.baseUrl + entry.url!)).text()),
+    );
+    expect(masters[0]).not.toContain('mp4a');
+    expect(masters[1]).toContain('mp4a');
+    // No rendition above the source; a 4K source tops out at 1080p; portrait stays portrait.
+    expect(masters[0]).toMatch(/RESOLUTION=320x180/);
+    expect(masters[3]).toMatch(/RESOLUTION=1920x1080/);
+    expect(masters[3]).not.toMatch(/RESOLUTION=3840/);
+    expect(masters[4]).toMatch(/RESOLUTION=1080x1920/);
+    expect(masters[4]).toMatch(/RESOLUTION=360x640/);
+  }, 300_000);
+
+  it('fails a file that reads but stops early, says why, and retries it on request', async () => {
+    const binaries = await testFfmpegBinaries();
+    // With the index first, half a file still probes as the whole length and fails while encoding.
+    const faststart = path.join(clips, 'faststart.mp4');
+    await makeTestClip(binaries, faststart, {
+      width: 320,
+      height: 180,
+      seconds: 4,
+      outputArgs: [
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-movflags',
+        '+faststart',
+      ],
+    });
+    const cut = path.join(clips, 'cut-after-index.mp4');
+    const bytes = await readFile(faststart);
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+
+    const upload = await server.request<Envelope<MovieContentUploadResult>>('POST', UPLOAD, {
+      token,
+      rawBody: await form([{ file: cut }], { type: '1' }),
+    });
+    expect(upload.status, upload.text).toBe(200);
+    const { movieId } = upload.body.data;
+    const [failed] = await waitForStatus(movieId, ([entry]) => entry?.status === 'failed');
+    expect(failed!.transcoder_log).toMatch(/stops after .* s of 4\.0 s/);
+    expect(failed!.thumbnail).toBeNull();
+
+    const retried = await server.request<Envelope<MovieContentStatus>>(
+      'POST',
+      '/api/transcoder/retry',
+      {
+        token,
+        body: { id: failed!.movie_content_id, trailer: 0 },
+      },
+    );
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.data).toMatchObject({
+      status: 'queued',
+      transcoder_log: null,
+      thumbnail: null,
+      url: null,
+      progress: 0,
+    });
+    await waitForStatus(movieId, ([entry]) => entry?.status === 'failed');
+
+    const again = await server.request('POST', '/api/transcoder/retry', {
+      token,
+      body: { id: failed!.movie_content_id, trailer: 0 },
+    });
+    expect(again.status).toBe(200);
+    await waitForStatus(movieId, ([entry]) => entry?.status === 'failed');
+  }, 120_000);
 });

@@ -72,7 +72,14 @@ export async function receiveUploads(
 
   try {
     const parts = request.parts({
-      limits: { files: maxFiles, fields: 20, fieldSize: 10_000, parts: maxFiles + 20 },
+      // The total is counted below; no single file may be larger than it either.
+      limits: {
+        files: maxFiles,
+        fileSize: limitBytes,
+        fields: 20,
+        fieldSize: 10_000,
+        parts: maxFiles + 20,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -91,15 +98,16 @@ export async function receiveUploads(
     }
   } catch (error) {
     await discard();
-    throw tooManyFiles(error) ?? error;
+    throw inOurWords(error) ?? error;
   }
   if (files.length === 0) throw new AppError(400, MESSAGES.fileMissing);
   return { files, fields, discard };
 }
 
-/** @fastify/multipart's refusal of extra parts, said in our words. */
-function tooManyFiles(error: unknown): AppError | null {
+/** @fastify/multipart's refusals of oversized files and extra parts, said in our words. */
+function inOurWords(error: unknown): AppError | null {
   const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, MESSAGES.uploadTooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new AppError(413, (error as Error).message);
   }
