@@ -87,6 +87,10 @@ export async function startJobQueue(
     heartbeatSeconds: timing.heartbeatSeconds,
     expireInSeconds: DEFAULT_EXPIRE_SECONDS,
   });
+  // pg-boss looks a queue up in its cache on every send, and on a miss reads it through its own
+  // connection. Inside one of our transactions on PGlite (one connection) that read would wait for
+  // the transaction, which waits for the send: load the new queue into the cache now.
+  await boss.findJobs(QUEUE, { id: '00000000-0000-0000-0000-000000000000' });
 
   return {
     async send(job, { tx, expireInSeconds } = {}) {
