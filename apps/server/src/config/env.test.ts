@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:8080',
       mail: { smtpUrl: undefined, from: 'Plotline <no-reply@plotline.local>' },
       trustProxy: false,
+      ffmpeg: { ffmpegPath: undefined, ffprobePath: undefined },
+      transcodeWorkers: 1,
       logLevel: 'info',
     });
   });
@@ -32,8 +34,13 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://studio.example.com/',
       SMTP_URL: 'smtp://mail.example.com:587',
       MAIL_FROM: 'Studio <studio@example.com>',
+      FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+      FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe',
+      TRANSCODE_WORKERS: '0',
     });
     expect(config).toMatchObject({
+      ffmpeg: { ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: '/opt/ffmpeg/bin/ffprobe' },
+      transcodeWorkers: 0,
       port: 9000,
       host: '0.0.0.0',
       dataDir: '/var/lib/plotline',
@@ -64,9 +71,10 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://x',
         ADMIN_PASSWORD: 'short',
         JWT_SECRET: 'tiny',
+        TRANSCODE_WORKERS: 'many',
       }),
     ).toThrow(
-      /PORT[\s\S]*DATABASE_URL must start with postgres[\s\S]*ADMIN_PASSWORD must have at least 8[\s\S]*JWT_SECRET/,
+      /PORT[\s\S]*DATABASE_URL must start with postgres[\s\S]*ADMIN_PASSWORD must have at least 8[\s\S]*JWT_SECRET[\s\S]*TRANSCODE_WORKERS/,
     );
   });
 });
