@@ -312,9 +312,11 @@ describe('POST /api/upload/avatar', () => {
     });
     expect(response.status).toBe(401);
     expect((await server.request('GET', '/api/media/avatars/nothing-here.png')).status).toBe(404);
+    // A key that climbs out of its folder names nothing that can be served.
     expect((await server.request('GET', '/api/media/avatars/..%2f..%2fsecret.png')).status).toBe(
-      400,
+      404,
     );
+    expect((await server.request('GET', '/api/media/avatars/../sources/x.png')).status).toBe(404);
   });
 });
 
