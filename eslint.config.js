@@ -14,6 +14,7 @@ const WEB_FEATURES = [
   'errors',
   'placeholder',
   'profile',
+  'project-wizard',
   'users',
 ];
 

@@ -27,9 +27,6 @@ export const BANNER_SIZES: Record<BannerKind, { width: number; height: number }>
   vertical_long: { width: 1029, height: 1692 },
 };
 
-/** §9: the studio asks for the transcode status this often while anything is processing. */
-export const STATUS_POLL_MS = 15_000;
-
 /**
  * Where a clip or bridge is on its way to a stream:
  * - `queued`: stored and waiting for a worker (also between retries of a transient failure);

@@ -43,6 +43,7 @@ export const TIMINGS = {
   pageTransitionMs: 700,
   pageLoadDelayMs: 500,
   statusPollMs: 15000,
+  progressHideMs: 500,
 } as const;
 
 export const DRAWER_WIDTHS = {

@@ -27,6 +27,16 @@ describe('uploadFile', () => {
     await expect(done).resolves.toEqual({ avatar: '/api/media/avatars/a.png' });
   });
 
+  it('sends several files as repeated parts of one request', async () => {
+    const requests = installFakeXhr();
+    const second = new File(['more png'], 'you.png', { type: 'image/png' });
+    const done = uploadFile('/api/upload/avatar', [file, second], { schema });
+
+    expect((requests[0]?.body as FormData).getAll('uploads')).toEqual([file, second]);
+    requests[0]?.respond(200, { data: { avatar: '/a.png' } });
+    await expect(done).resolves.toEqual({ avatar: '/a.png' });
+  });
+
   it('reports progress as whole percentages', async () => {
     const requests = installFakeXhr();
     const seen: number[] = [];

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_HEADER, MESSAGES } from '@plotline/core';
+import { ACCESS_TOKEN_HEADER, MESSAGES, UPLOAD_PART } from '@plotline/core';
 import type { z } from 'zod';
 import { ApiError, replyError, sessionHeaders } from './api-client.ts';
 
@@ -9,12 +9,13 @@ export interface UploadOptions<T> {
   fields?: Record<string, string | number>;
   /** Called with the share sent so far, a whole percentage from 0 to 100. */
   onProgress?: (percent: number) => void;
-  /** The multipart part that carries the file (spec §7: `uploads`). */
+  /** The multipart part that carries the files, repeated once per file (spec §7: `uploads`). */
   fieldName?: string;
   signal?: AbortSignal;
 }
 
-function parseJson(text: string): unknown {
+/** A reply body as JSON, or undefined when it is empty or not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -23,15 +24,20 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Posts one file as multipart/form-data with the session's token and returns the reply's `data`.
+ * Posts one file, or several in one request, as multipart/form-data with the session's token and
+ * returns the reply's `data`.
  * It uses XMLHttpRequest because fetch reports no upload progress. Failures throw the api client's
  * `ApiError`, with the same message rules and the same 401 rule as every other call.
  */
-export function uploadFile<T>(path: string, file: File, options: UploadOptions<T>): Promise<T> {
-  const { schema, fields = {}, onProgress, fieldName = 'uploads', signal } = options;
+export function uploadFile<T>(
+  path: string,
+  files: File | readonly File[],
+  options: UploadOptions<T>,
+): Promise<T> {
+  const { schema, fields = {}, onProgress, fieldName = UPLOAD_PART, signal } = options;
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
-  body.append(fieldName, file);
+  for (const file of files instanceof File ? [files] : files) body.append(fieldName, file);
 
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@plotline/core';
+import { CONTENT_TYPE, type MovieContentStatus, type SessionUser } from '@plotline/core';
 import { useAppStore } from '../lib/app-store.ts';
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
@@ -26,4 +26,21 @@ export function jsonResponse(body: unknown, status = 200): Response {
     status,
     headers: { 'content-type': 'application/json' },
   });
+}
+
+/** A clip as the status call lists it: ready, with a poster, unless told otherwise. */
+export function makeMovieContent(overrides: Partial<MovieContentStatus> = {}): MovieContentStatus {
+  return {
+    movie_content_id: 1,
+    type: CONTENT_TYPE.clip,
+    file_name: 'opening.mp4',
+    url: '/media/hls/1/master.m3u8',
+    thumbnail: '/media/hls/1/poster.jpg',
+    status: 'ready',
+    progress: 100,
+    duration: 65,
+    transcoder_log: null,
+    lang: [],
+    ...overrides,
+  };
 }

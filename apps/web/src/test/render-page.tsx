@@ -9,13 +9,14 @@ import { jsonResponse } from './fixtures.ts';
 
 /**
  * Renders a page at `path` with what the app wraps it in (query client, toasts, router), and
- * returns the router (to read the URL) and a user-event session.
+ * returns the router (to read the URL) and a user-event session. `route` is the page's route
+ * pattern, for pages that read their parameters.
  */
-export function renderPage(ui: ReactNode, path = '/') {
+export function renderPage(ui: ReactNode, path = '/', route = '*') {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] });
   render(
     <SnackbarProvider>
       <QueryClientProvider client={queryClient}>

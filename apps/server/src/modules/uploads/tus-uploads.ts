@@ -124,7 +124,7 @@ export function registerTusUploads(
           body: JSON.stringify({ data: result }),
         };
       } catch (error) {
-        return Promise.reject(asTusError(error));
+        throw asTusError(error);
       } finally {
         // Stored or refused, a finished upload is not resumed again.
         await store.remove(upload.id).catch(() => store.configstore.delete(upload.id));

@@ -39,6 +39,15 @@ describe('route guards', () => {
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 
+  it('opens the project wizard to a user who may add projects', async () => {
+    signInAs({ role: 'contributor' });
+    serverKnows();
+    renderRoutes(routes, '/app/project-create');
+
+    expect(await screen.findByRole('heading', { name: 'Project Create' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Clips and bridges' })).toBeInTheDocument();
+  });
+
   it('answers an unknown /app path with the not-found page', async () => {
     signInAs({ role: 'king' });
     serverKnows();

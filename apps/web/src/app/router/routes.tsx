@@ -51,6 +51,10 @@ const activityLog = () =>
   import('../../features/activity-log/components/activity-log-page.tsx').then((m) => ({
     Component: m.ActivityLogPage,
   }));
+const projectCreate = () =>
+  import('../../features/project-wizard/components/project-create-page.tsx').then((m) => ({
+    Component: m.ProjectCreatePage,
+  }));
 const comingSoon = () =>
   import('../../features/placeholder/components/coming-soon-page.tsx').then((m) => ({
     Component: m.ComingSoonPage,
@@ -82,7 +86,7 @@ const APP_PAGES: RouteObject[] = [
   { path: 'company-list', handle: needs('canSeeCompanyList'), lazy: companyList },
   { path: 'users-list', handle: needs('seeUserList'), lazy: usersList },
   { path: 'internal-users-list', handle: needs('seeInternalUserList'), lazy: internalUsersList },
-  { path: 'project-create/:movieId?', handle: needs('canAddProject'), lazy: comingSoon },
+  { path: 'project-create/:movieId?', handle: needs('canAddProject'), lazy: projectCreate },
   { path: 'project-list', handle: needs('canSeeProject'), lazy: comingSoon },
   { path: 'project-draft', handle: needs('canSeeProject'), lazy: comingSoon },
   { path: 'project-list/series/:movieIdParent', handle: needs('canSeeProject'), lazy: comingSoon },

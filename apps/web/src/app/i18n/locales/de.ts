@@ -39,6 +39,18 @@ export const de: Translation = {
     avatarNotImage: 'Der Avatar muss ein PNG-, JPEG-, WebP- oder GIF-Bild sein',
     avatarTooLarge: 'Der Avatar muss kleiner als 5 MB sein',
     fileMissing: 'Wählen Sie eine Datei zum Hochladen',
+    uploadTooLarge: 'Die ausgewählten Dateien müssen zusammen kleiner als 1 GB sein!',
+    uploadIncomplete: 'Der Upload wurde unterbrochen, bevor die Datei vollständig war',
+    notAVideo:
+      'Diese Datei ist kein lesbares Video; sie ist möglicherweise beschädigt oder unvollständig.',
+    notAnImage: 'Diese Datei ist kein lesbares PNG-, JPEG-, WebP- oder GIF-Bild.',
+    subtitleNotSrt: 'Untertitel müssen eine .srt-Datei sein',
+    subtitleUnreadable: 'Diese Untertiteldatei kann nicht gelesen werden: {reason}',
+    unknownLanguage: 'Unbekannte Sprache',
+    projectNotFound: 'Projekt nicht gefunden',
+    contentNotFound: 'Clip oder Brücke nicht gefunden',
+    projectPublished: 'Dieses Projekt ist veröffentlicht und kann nicht mehr geändert werden',
+    retryNotFailed: 'Nur eine fehlgeschlagene Umwandlung kann wiederholt werden',
   },
   common: {
     close: 'Schließen',
@@ -342,6 +354,54 @@ export const de: Translation = {
     removeFilter: 'Filter {{filter}} entfernen',
     noMatches: 'Keine Aktivität passt zu diesen Filtern.',
     emptyHint: 'Bisher wurde nichts aufgezeichnet.',
+  },
+  uploadWidget: {
+    selected: 'Ausgewählte Dateien',
+    noFile: 'Keine Datei ausgewählt',
+    noFiles: 'Keine Dateien ausgewählt',
+    chooseFile: 'Datei auswählen',
+    chooseFiles: 'Dateien auswählen',
+    upload: 'Hochladen',
+    progress: 'Upload-Fortschritt',
+    percent: '{{percent}} %',
+    complete: 'Upload abgeschlossen',
+    total: 'Gesamt: {{size}}',
+  },
+  projectWizard: {
+    contentTitle: 'Clips und Brücken',
+    contentIntroNew:
+      'Laden Sie das erste Video hoch, um ein neues Projekt zu beginnen; es wird sofort als Entwurf gespeichert.',
+    contentIntro:
+      'Laden Sie die Videos Ihres Projekts hoch. Jedes wird für das Streaming umgewandelt, während Sie weiterarbeiten.',
+    tabsLabel: 'Inhaltstyp',
+    tabs: {
+      clip: 'Clip',
+      bridge: 'Brücke',
+    },
+    upload: {
+      clip: 'Clips hochladen',
+      bridge: 'Brücken hochladen',
+    },
+    list: {
+      clip: 'Clips',
+      bridge: 'Brücken',
+    },
+    empty: {
+      clip: 'Noch keine Clips. Laden Sie den ersten hoch.',
+      bridge: 'Noch keine Brücken. Brücken führen von einem Clip zur nächsten Entscheidung.',
+    },
+    videoHint: 'Videodateien, insgesamt bis zu {{size}} pro Upload',
+    thumbnailOf: 'Vorschaubild von {{name}}',
+    transcodeProgress: 'Umwandlungsfortschritt von {{name}}',
+    duration: 'Bereit · {{duration}}',
+    status: {
+      queued: 'In der Warteschlange',
+      processing: 'Wird verarbeitet: {{percent}} %',
+      playable: 'Abspielbar – erste Fassung bereit, Kodierung läuft noch: {{percent}} %',
+      ready: 'Bereit',
+      failed: 'Umwandlung fehlgeschlagen',
+    },
+    retry: 'Erneut versuchen',
   },
   roles: {
     king: 'Inhaber',

@@ -307,6 +307,54 @@ export const en = {
     noMatches: 'No activity matches these filters.',
     emptyHint: 'Nothing has been recorded yet.',
   },
+  uploadWidget: {
+    selected: 'Selected files',
+    noFile: 'No file chosen',
+    noFiles: 'No files chosen',
+    chooseFile: 'Choose file',
+    chooseFiles: 'Choose files',
+    upload: 'Upload',
+    progress: 'Upload progress',
+    percent: '{{percent}}%',
+    complete: 'Upload complete',
+    total: 'Total: {{size}}',
+  },
+  projectWizard: {
+    contentTitle: 'Clips and bridges',
+    contentIntroNew:
+      'Upload the first video to start a new project; it is saved as a draft straight away.',
+    contentIntro:
+      'Upload the videos of your project. Each one is converted for streaming while you carry on.',
+    tabsLabel: 'Content type',
+    tabs: {
+      clip: 'Clip',
+      bridge: 'Bridge',
+    },
+    upload: {
+      clip: 'Upload clips',
+      bridge: 'Upload bridges',
+    },
+    list: {
+      clip: 'Clips',
+      bridge: 'Bridges',
+    },
+    empty: {
+      clip: 'No clips yet. Upload the first one.',
+      bridge: 'No bridges yet. Bridges lead from one clip to the next choice.',
+    },
+    videoHint: 'Video files, up to {{size}} in total per upload',
+    thumbnailOf: 'Thumbnail of {{name}}',
+    transcodeProgress: 'Conversion progress of {{name}}',
+    duration: 'Ready · {{duration}}',
+    status: {
+      queued: 'Queued',
+      processing: 'Processing {{percent}}%',
+      playable: 'Playable — first rendition ready, still encoding {{percent}}%',
+      ready: 'Ready',
+      failed: 'Transcoding failed',
+    },
+    retry: 'Retry',
+  },
   roles: {
     king: 'Owner',
     internal: 'Internal Admin',

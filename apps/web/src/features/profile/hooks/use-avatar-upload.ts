@@ -1,9 +1,9 @@
+import { TIMINGS } from '@plotline/core';
 import { useEffect, useState } from 'react';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 import { avatarFileProblem } from '../model/avatar-file.ts';
 
 /** Spec §9: a finished upload's progress bar stays this long at 100 % before it hides. */
-const PROGRESS_HIDE_MS = 500;
 
 export interface AvatarUploadState {
   /** The percentage sent, while a bar is shown; null when idle. */
@@ -29,7 +29,7 @@ export function useAvatarUpload(): AvatarUploadState {
 
   useEffect(() => {
     if (!finished) return;
-    const timer = window.setTimeout(() => setProgress(null), PROGRESS_HIDE_MS);
+    const timer = window.setTimeout(() => setProgress(null), TIMINGS.progressHideMs);
     return () => window.clearTimeout(timer);
   }, [finished]);
 

@@ -1,0 +1,45 @@
+import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import type { MovieContentStatus } from '@plotline/core';
+import { NoData } from '../../../components/no-data.tsx';
+import { ContentItem } from './content-item.tsx';
+
+interface ContentListProps {
+  /** Names the list, e.g. "Clips". */
+  label: string;
+  items: MovieContentStatus[];
+  loading: boolean;
+  /** Why the list could not be read. */
+  error: string | null;
+  emptyHint: string;
+  onRetry: (id: number) => void;
+}
+
+/** The clips or the bridges of a project, newest last. */
+export function ContentList({
+  label,
+  items,
+  loading,
+  error,
+  emptyHint,
+  onRetry,
+}: ContentListProps) {
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (loading) {
+    return (
+      <Stack spacing={1.5} aria-busy>
+        <Skeleton variant="rounded" height={88} />
+        <Skeleton variant="rounded" height={88} />
+      </Stack>
+    );
+  }
+  if (items.length === 0) return <NoData hint={emptyHint} />;
+  return (
+    <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {items.map((item) => (
+        <ContentItem key={item.movie_content_id} item={item} onRetry={onRetry} />
+      ))}
+    </Stack>
+  );
+}

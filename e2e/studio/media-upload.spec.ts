@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
+import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
+import { createCompanyAdmin } from '../support/company-admin.ts';
+
+/** A 1×1 PNG: a picture, whatever name it is given. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+let workDir: string;
+
+test.beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'plotline-e2e-media-'));
+});
+
+test.afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+test('a creator uploads a clip with visible progress, sees it transcode to ready, and a picture refused', async ({
+  page,
+  request,
+}) => {
+  // Uploading, then a transcode in the server's worker.
+  test.setTimeout(180_000);
+  const clip = path.join(workDir, 'opening-scene.mp4');
+  await makeTestClip(await resolveFfmpeg(), clip, { width: 640, height: 360, seconds: 3 });
+  const admin = await createCompanyAdmin(request, {
+    company: 'Lantern Pictures',
+    email: 'director@lantern.test',
+    password: 'director-password-1',
+  });
+
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/app$/);
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Project Add', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/app\/project-create$/);
+  await expect(page.getByRole('heading', { name: 'Project Create', level: 1 })).toBeVisible();
+
+  const box = page.getByRole('region', { name: 'Upload clips' });
+  await box.getByLabel('Choose files').setInputFiles(clip);
+  await expect(box.getByRole('listitem')).toContainText('opening-scene.mp4');
+
+  // A slow uplink, so the upload takes long enough to watch its progress.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 48 * 1024,
+  });
+  await box.getByRole('button', { name: 'Upload' }).click();
+  const progress = box.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(progress).toBeVisible();
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { intervals: [100] })
+    .toBeGreaterThan(0);
+  expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
+  await expect(box.getByText(/^\d{1,2}%$/)).toBeVisible();
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+
+  // The first upload made a draft, whose id is now in the address.
+  await expect(page).toHaveURL(/\/app\/project-create\/\d+$/);
+  const item = page.getByRole('listitem', { name: 'opening-scene.mp4' });
+  await expect(item).toBeVisible();
+  await expect(box.getByText('No files chosen')).toBeVisible();
+
+  // The page asks for the status every 15 s; a reload asks at once and finds the draft again.
+  await expect(async () => {
+    await page.reload();
+    await expect(item).toHaveAttribute('data-look', 'ready', { timeout: 3_000 });
+  }).toPass({ timeout: 150_000, intervals: [2_000] });
+  const thumbnail = item.getByRole('img', { name: 'Thumbnail of opening-scene.mp4' });
+  await expect(thumbnail).toBeVisible();
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(item.getByText('Ready · 0:03')).toBeVisible();
+
+  // A picture named like a video is refused by its content: in a toast and in the box.
+  await box.getByLabel('Choose files').setInputFiles({
+    name: 'not-a-video.mp4',
+    mimeType: 'video/mp4',
+    buffer: PNG,
+  });
+  await box.getByRole('button', { name: 'Upload' }).click();
+  const refusal = 'not-a-video.mp4: This file is a still image, not a video.';
+  await expect(box.getByRole('alert')).toHaveText(refusal);
+  await expect(page.getByText(refusal)).toHaveCount(2);
+  await expect(page.getByRole('listitem', { name: 'not-a-video.mp4' })).toHaveCount(0);
+});
