@@ -99,7 +99,7 @@ export function registerUploadsRoutes(
       schema: {
         ...documentation(
           'Upload clips or bridges',
-          'Fields: movieId (omit to start a draft single project), view_mode, type (1 clip, 2 bridge), contentType. Each file must be a video ffprobe can read; each becomes a movie content queued for transcoding.',
+          'Fields: movieId (omit to start a draft single project), view_mode, type (1 clip, 2 bridge), contentType. Each file must be a video ffprobe can read; each becomes a movie content queued for transcoding. The same upload can be made resumable with tus 1.0 at /api/v1.5/upload/tus (metadata: filename and these fields); its last PATCH answers as this call does.',
         ),
         response: { 200: envelope(movieContentUploadResultSchema), ...uploadErrors },
       },
