@@ -35,7 +35,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createMovieContentsRepository } from './modules/content/movie-contents.repository.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
-import { createMediaJobHandler } from './modules/transcoding/media-jobs.ts';
+import { createMediaJobHandlers } from './modules/transcoding/media-jobs.ts';
 import { registerTranscodingRoutes } from './modules/transcoding/transcoding.routes.ts';
 import { createTranscodingService } from './modules/transcoding/transcoding.service.ts';
 import { registerTusUploads } from './modules/uploads/tus-uploads.ts';
@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps) {
   await registerWebApp(app, deps.webRoot);
 
   if (deps.transcodeWorkers > 0) {
-    await queue.work(createMediaJobHandler({ transcoding: transcodingService }), {
+    await queue.work(createMediaJobHandlers({ transcoding: transcodingService }), {
       concurrency: deps.transcodeWorkers,
     });
   }

@@ -6,7 +6,7 @@ import { resolveFfmpeg } from './adapters/ffmpeg/resolve-ffmpeg.ts';
 import { startMediaPipeline } from './app.ts';
 import { loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
-import { createMediaJobHandler } from './modules/transcoding/media-jobs.ts';
+import { createMediaJobHandlers } from './modules/transcoding/media-jobs.ts';
 
 /**
  * A transcode worker without the API (`npm run worker`), for running several on one PostgreSQL and
@@ -33,7 +33,7 @@ async function main(config: Config): Promise<void> {
     (error) => console.error('job queue error:', error.message),
   );
   const concurrency = Math.max(1, config.transcodeWorkers);
-  await queue.work(createMediaJobHandler({ transcoding }), { concurrency });
+  await queue.work(createMediaJobHandlers({ transcoding }), { concurrency });
   console.log(
     `Transcode worker ready: ${concurrency} at a time, ${binaries.ffmpegVersion} [${binaries.ffmpegSource}]`,
   );

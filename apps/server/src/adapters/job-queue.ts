@@ -18,7 +18,14 @@ export interface JobContext {
   lastAttempt: boolean;
 }
 
-export type JobHandler = (job: MediaJob, context: JobContext) => Promise<void>;
+export interface JobHandlers {
+  run: (job: MediaJob, context: JobContext) => Promise<void>;
+  /**
+   * A job the queue gave up on without its handler recording why: its workers kept dying or being
+   * stopped mid-run, or the handler threw on its last attempt.
+   */
+  gaveUp: (job: MediaJob) => Promise<void>;
+}
 
 export interface SendOptions {
   /** The transaction to queue the job in: it exists only if the transaction commits. */
@@ -34,8 +41,8 @@ export interface SendOptions {
  */
 export interface JobQueue {
   send(job: MediaJob, options?: SendOptions): Promise<void>;
-  /** Runs `handler` for queued jobs, `concurrency` at a time in this process. */
-  work(handler: JobHandler, options: { concurrency: number }): Promise<void>;
+  /** Runs queued jobs, `concurrency` at a time in this process, and the jobs given up on. */
+  work(handlers: JobHandlers, options: { concurrency: number }): Promise<void>;
   /** Stops taking jobs; running handlers are aborted and their jobs go back to the queue. */
   stop(): Promise<void>;
 }
@@ -55,11 +62,14 @@ export const DEFAULT_QUEUE_TIMING: JobQueueTiming = {
   heartbeatSeconds: 30,
   monitorIntervalSeconds: 15,
   retryDelaySeconds: 30,
-  retryLimit: 2,
+  // Interruptions count as tries too: a worker stopped mid-run hands its job on with one less.
+  retryLimit: 3,
   pollingIntervalSeconds: 2,
 };
 
 const QUEUE = 'media';
+/** Where pg-boss copies a job whose tries are all used up. */
+const GAVE_UP_QUEUE = 'media-gave-up';
 /** pg-boss keeps its tables in a schema of its own, beside ours. */
 const SCHEMA = 'pgboss';
 const DEFAULT_EXPIRE_SECONDS = 4 * 3600;
@@ -80,17 +90,23 @@ export async function startJobQueue(
       : new PgBoss({ ...common, connectionString: connection.connectionString, max: 4 });
   boss.on('error', onError);
   await boss.start();
-  await boss.createQueue(QUEUE, {
+  await boss.createQueue(GAVE_UP_QUEUE);
+  const settings = {
     retryLimit: timing.retryLimit,
     retryDelay: timing.retryDelaySeconds,
     retryBackoff: true,
     heartbeatSeconds: timing.heartbeatSeconds,
     expireInSeconds: DEFAULT_EXPIRE_SECONDS,
-  });
+    deadLetter: GAVE_UP_QUEUE,
+  };
+  await boss.createQueue(QUEUE, settings);
+  // createQueue keeps an existing queue as it is; the settings of this release apply all the same.
+  await boss.updateQueue(QUEUE, settings);
   // pg-boss looks a queue up in its cache on every send, and on a miss reads it through its own
   // connection. Inside one of our transactions on PGlite (one connection) that read would wait for
   // the transaction, which waits for the send: load the new queue into the cache now.
   await boss.findJobs(QUEUE, { id: '00000000-0000-0000-0000-000000000000' });
+  await boss.findJobs(GAVE_UP_QUEUE, { id: '00000000-0000-0000-0000-000000000000' });
 
   return {
     async send(job, { tx, expireInSeconds } = {}) {
@@ -100,7 +116,12 @@ export async function startJobQueue(
         ...(expireInSeconds ? { expireInSeconds: Math.ceil(expireInSeconds) } : {}),
       });
     },
-    async work(handler, { concurrency }) {
+    async work(handlers, { concurrency }) {
+      await boss.work<MediaJob>(
+        GAVE_UP_QUEUE,
+        { pollingIntervalSeconds: timing.pollingIntervalSeconds },
+        async ([job]: Job<MediaJob>[]) => handlers.gaveUp(job!.data),
+      );
       await boss.work<MediaJob>(
         QUEUE,
         {
@@ -110,7 +131,7 @@ export async function startJobQueue(
         },
         async ([job]: Job<MediaJob>[]) => {
           const { retryCount, retryLimit } = job as JobWithMetadata<MediaJob>;
-          await handler(job!.data, {
+          await handlers.run(job!.data, {
             signal: job!.signal,
             lastAttempt: retryCount >= retryLimit,
           });

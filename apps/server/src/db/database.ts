@@ -61,6 +61,9 @@ export async function openDatabase(source: {
 
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url });
+  // A server that ends an idle connection (restart, failover) must not end this process: the pool
+  // drops that client, and the next query opens another.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, options);
   return {
     db,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 
@@ -24,7 +25,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...database,
     async close() {
       await database.close();
-      await withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE ${name} WITH (FORCE)`));
+      await withAdmin(serverUrl, async (admin) => {
+        // pg's pool.end() resolves before its connections are closed, and a connection that
+        // DROP … WITH (FORCE) terminates while idle raises an error nobody listens for.
+        for (let tries = 0; tries < 100; tries += 1) {
+          const { rows } = await admin.query<{ open: number }>(
+            'SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0]!.open === 0) break;
+          await delay(20);
+        }
+        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      });
     },
   };
 }

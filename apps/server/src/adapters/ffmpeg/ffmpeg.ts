@@ -63,6 +63,7 @@ export function createFfmpeg(binaries: FfmpegBinaries): Ffmpeg {
           timeoutMs,
           signal,
           env: binaries.ffmpegEnv,
+          dieWithParent: true,
           onStdoutLine: onProgress && createProgressTracker(durationSeconds, onProgress),
         },
       );

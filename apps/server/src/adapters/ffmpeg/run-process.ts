@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** ffmpeg repeats itself on damaged input; the end of stderr is what explains a failure. */
 const STDERR_TAIL_BYTES = 4096;
@@ -18,6 +19,32 @@ export interface RunProcessOptions {
    * inherits unchanged (the packaged ffprobe needs GCONV_PATH, see resolve-ffmpeg.ts).
    */
   env?: Readonly<Record<string, string>>;
+  /**
+   * Kills the process when this one dies, however it dies. For long runs: a worker killed mid-job
+   * must not leave an encoder running on, writing into a folder nobody will read.
+   */
+  dieWithParent?: boolean;
+}
+
+/**
+ * On Linux, util-linux's setpriv asks the kernel to kill the process when its parent dies, then
+ * becomes it (same pid), so killing and waiting work as before.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+const canTieToParent = process.platform === 'linux' && existsSync(SETPRIV);
+
+/** Processes started with `dieWithParent`, killed on exit where setpriv is missing. */
+const tiedChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function tieToParent(child: ChildProcess): void {
+  tiedChildren.add(child);
+  child.once('close', () => tiedChildren.delete(child));
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const tied of tiedChildren) tied.kill('SIGKILL');
+  });
 }
 
 export interface ProcessOutput {
@@ -75,18 +102,23 @@ export function runProcess(
   args: readonly string[],
   options: RunProcessOptions,
 ): Promise<ProcessOutput> {
-  const { timeoutMs, signal, onStdoutLine, env } = options;
+  const { timeoutMs, signal, onStdoutLine, env, dieWithParent = false } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
-    const child = spawn(command, args, {
+    const [file, fileArgs] =
+      dieWithParent && canTieToParent
+        ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]]
+        : [command, args];
+    const child = spawn(file, fileArgs, {
       stdio: ['ignore', 'pipe', 'pipe'],
       // Handing the environment down to the child, not reading configuration from it.
       // eslint-disable-next-line no-restricted-properties
       env: env && { ...process.env, ...env },
     });
+    if (dieWithParent) tieToParent(child);
     const stdoutChunks: string[] = [];
     let partialLine = '';
     let stderrTail = Buffer.alloc(0);

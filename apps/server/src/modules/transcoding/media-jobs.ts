@@ -1,18 +1,25 @@
 import type { MediaJob } from '@plotline/core';
-import type { JobContext, JobHandler } from '../../adapters/job-queue.ts';
+import type { JobContext, JobHandlers } from '../../adapters/job-queue.ts';
 import type { TranscodingService } from './transcoding.service.ts';
 
+type JobOf<Kind extends MediaJob['kind']> = Extract<MediaJob, { kind: Kind }>;
 type Handlers = {
-  [Kind in MediaJob['kind']]: (
-    job: Extract<MediaJob, { kind: Kind }>,
-    context: JobContext,
-  ) => Promise<void>;
+  [Kind in MediaJob['kind']]: {
+    run: (job: JobOf<Kind>, context: JobContext) => Promise<void>;
+    gaveUp: (job: JobOf<Kind>) => Promise<void>;
+  };
 };
 
-/** One handler per kind of job; a new kind in core fails to compile until it is handled here. */
-export function createMediaJobHandler(services: { transcoding: TranscodingService }): JobHandler {
+/** The handlers of each kind of job; a new kind in core fails to compile until it is handled here. */
+export function createMediaJobHandlers(services: { transcoding: TranscodingService }): JobHandlers {
   const handlers: Handlers = {
-    transcode: (job, context) => services.transcoding.runTranscode(job, context),
+    transcode: {
+      run: (job, context) => services.transcoding.runTranscode(job, context),
+      gaveUp: (job) => services.transcoding.abandonTranscode(job),
+    },
   };
-  return (job, context) => handlers[job.kind](job, context);
+  return {
+    run: (job, context) => handlers[job.kind].run(job, context),
+    gaveUp: (job) => handlers[job.kind].gaveUp(job),
+  };
 }

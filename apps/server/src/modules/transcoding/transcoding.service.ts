@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTENT_LANGUAGES, MESSAGES, type MovieContentStatus } from '@plotline/core';
 import type { BlobStore } from '../../adapters/blob-store.ts';
@@ -27,6 +27,9 @@ const QUICK_PASS_SHARE = 25;
 const PROGRESS_WRITE_INTERVAL_MS = 1000;
 /** What is kept of a failure's explanation. */
 const LOG_LIMIT = 4000;
+/** The log of a transcode whose every try was cut short. */
+const INTERRUPTED_LOG =
+  'The transcode was interrupted every time it ran (its worker stopped before finishing). Retry it.';
 
 export interface TranscodingDeps {
   contents: MovieContentsRepository;
@@ -142,6 +145,11 @@ export function createTranscodingService(deps: TranscodingDeps) {
       void write({ progress: Math.min(99, percent) }).catch(() => {});
     };
 
+    // A run of this content that was killed left its folder behind; no run of it is still going.
+    const stale = await readdir(deps.workDir).catch(() => []);
+    for (const entry of stale.filter((name) => name.startsWith(`${content.id}-`))) {
+      await rm(path.join(deps.workDir, entry), { recursive: true, force: true });
+    }
     const runDir = path.join(deps.workDir, `${content.id}-${content.attempt}-${randomUUID()}`);
     const playable = content.status === 'playable';
     await write({ status: playable ? 'playable' : 'processing', transcoderLog: null });
@@ -211,6 +219,19 @@ export function createTranscodingService(deps: TranscodingDeps) {
 
   return {
     runTranscode,
+
+    /** Records the end of a job the queue gave up on, unless a run recorded it already. */
+    async abandonTranscode(job: { movieContentId: number; attempt: number }): Promise<void> {
+      const content = await contents.findContent(job.movieContentId);
+      if (!content || content.attempt !== job.attempt) return;
+      if (content.status === 'ready' || content.status === 'failed') return;
+      await contents.updateAttempt(
+        content.id,
+        content.attempt,
+        { status: 'failed', progress: 0, transcoderLog: INTERRUPTED_LOG },
+        clock.now(),
+      );
+    },
 
     /** Every clip and bridge of a project the caller can read, oldest first. */
     async movieStatus(caller: AuthContext, movieId: number): Promise<MovieContentStatus[]> {

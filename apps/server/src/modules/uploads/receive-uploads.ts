@@ -98,7 +98,7 @@ export async function receiveUploads(
     }
   } catch (error) {
     await discard();
-    throw inOurWords(error) ?? error;
+    throw inOurWords(error) ?? interrupted(error) ?? error;
   }
   if (files.length === 0) throw new AppError(400, MESSAGES.fileMissing);
   return { files, fields, discard };
@@ -110,6 +110,20 @@ function inOurWords(error: unknown): AppError | null {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, MESSAGES.uploadTooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new AppError(413, (error as Error).message);
+  }
+  return null;
+}
+
+/** A body that stops inside a part (the client went away, or sent a cut-off form): the client's doing. */
+function interrupted(error: unknown): AppError | null {
+  const { code, message } = error as { code?: string; message?: string };
+  if (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'ECONNRESET' ||
+    message === 'aborted' ||
+    /unexpected end of (multipart data|form)/i.test(message ?? '')
+  ) {
+    return new AppError(400, MESSAGES.uploadIncomplete);
   }
   return null;
 }

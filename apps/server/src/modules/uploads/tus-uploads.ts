@@ -86,7 +86,10 @@ export function registerTusUploads(
     respectForwardedHeaders: false,
     async onUploadCreate(request, upload) {
       const { caller } = callerOfTus(request);
-      readFields(upload);
+      const fields = readFields(upload);
+      await deps.uploads.checkUploadTarget(caller, fields.movieId).catch((error: unknown) => {
+        throw asTusError(error);
+      });
       return { metadata: { ...upload.metadata, ownerId: String(caller.userId) } };
     },
     async onIncomingRequest(request, uploadId) {

@@ -88,7 +88,11 @@ async function leftovers(target: TestServer = server) {
 }
 
 async function draftMovie(as = token): Promise<number> {
-  const response = await upload(server, await form([{ file: clip, name: 'draft.mp4' }], { type: '1' }), as);
+  const response = await upload(
+    server,
+    await form([{ file: clip, name: 'draft.mp4' }], { type: '1' }),
+    as,
+  );
   expect(response.status, response.text).toBe(200);
   return response.body.data.movieId;
 }
@@ -250,9 +254,25 @@ describe('an aborted upload', () => {
     await waitUntil(async () => (await listDir(incoming)).length === 0, 'the temporary file goes');
     expect(await leftovers()).toEqual(before);
 
-    const later = await upload(server, await form([{ file: clip, name: 'later.mp4' }], { type: '1' }));
+    const later = await upload(
+      server,
+      await form([{ file: clip, name: 'later.mp4' }], { type: '1' }),
+    );
     expect(later.status, later.text).toBe(200);
     expect(later.body.data.files).toEqual([expect.objectContaining({ file_name: 'later.mp4' })]);
+  });
+
+  it('answers a body that ends inside the file with 400 and the interrupted-upload message', async () => {
+    const before = await leftovers();
+    const bytes = await readFile(clip);
+    const { head } = multipartParts(bytes, 'cut.mp4');
+    const body = Buffer.concat([head, bytes.subarray(0, Math.floor(bytes.length / 2))]);
+    const { request, response } = rawUpload(server, body.length);
+    request.end(body);
+    const answer = await response;
+    expect(answer.status, answer.text).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual({ message: MESSAGES.uploadIncomplete });
+    expect(await leftovers()).toEqual(before);
   });
 });
 
@@ -261,7 +281,10 @@ describe('concurrent uploads', () => {
     const movieId = await draftMovie();
     const [first, second] = await Promise.all(
       [1, 2].map(async () =>
-        upload(server, await form([{ file: clip, name: 'same.mp4' }], { movieId: String(movieId), type: '1' })),
+        upload(
+          server,
+          await form([{ file: clip, name: 'same.mp4' }], { movieId: String(movieId), type: '1' }),
+        ),
       ),
     );
     expect(first!.status, first!.text).toBe(200);
@@ -323,7 +346,10 @@ describe('file names', () => {
   });
 
   it('falls back to a generic name when nothing of the name is left', async () => {
-    const response = await upload(server, await form([{ file: clip, name: '../..' }], { type: '1' }));
+    const response = await upload(
+      server,
+      await form([{ file: clip, name: '../..' }], { type: '1' }),
+    );
     expect(response.status, response.text).toBe(200);
     expect(response.body.data.files[0]!.file_name).toBe('video');
   });
@@ -332,7 +358,11 @@ describe('file names', () => {
 describe('refusals of POST /api/v1.5/upload/movie-content', () => {
   it('answers 401 without a token and 403 for an analyst, keeping nothing', async () => {
     const before = await leftovers();
-    const anonymous = await upload(server, await form([{ file: clip, name: 'a.mp4' }], { type: '1' }), '');
+    const anonymous = await upload(
+      server,
+      await form([{ file: clip, name: 'a.mp4' }], { type: '1' }),
+      '',
+    );
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ message: MESSAGES.signInRequired });
 
@@ -379,12 +409,16 @@ describe('refusals of POST /api/v1.5/upload/movie-content', () => {
 
   it('answers 400 for a missing or invalid type', async () => {
     const before = await leftovers();
-    for (const fields of [{}, { type: '3' }, { type: 'clip' }, { type: '1', view_mode: 'diagonal' }]) {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{}, /^type: /],
+      [{ type: '3' }, /^type: /],
+      [{ type: 'clip' }, /^type: /],
+      [{ type: '1', view_mode: 'diagonal' }, /^view_mode: /],
+    ];
+    for (const [fields, message] of cases) {
       const response = await upload(server, await form([{ file: clip, name: 'a.mp4' }], fields));
       expect(response.status, JSON.stringify(fields)).toBe(400);
-      expect(response.body.message, JSON.stringify(fields)).toMatch(
-        'view_mode' in fields ? /^view_mode: / : /^type: /,
-      );
+      expect(response.body.message, JSON.stringify(fields)).toMatch(message);
     }
     expect(await leftovers()).toEqual(before);
   });
@@ -412,7 +446,10 @@ describe('refusals of POST /api/v1.5/upload/movie-content', () => {
     const before = await leftovers();
     const empty = path.join(clips, 'empty.mp4');
     await writeFile(empty, '');
-    const response = await upload(server, await form([{ file: empty, name: 'empty.mp4' }], { type: '1' }));
+    const response = await upload(
+      server,
+      await form([{ file: empty, name: 'empty.mp4' }], { type: '1' }),
+    );
     expect(response.status, response.text).toBe(400);
     expect(response.body.message).toMatch(/^empty\.mp4: \S/);
     expect(response.body.message).toMatch(/empty/i);

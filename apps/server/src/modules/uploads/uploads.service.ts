@@ -88,6 +88,14 @@ export function createUploadsService(deps: UploadsDeps) {
 
   return {
     /**
+     * Refuses, before any byte is sent, a resumable upload that could not be stored: into a project
+     * the caller may not change, or a new draft by a caller of no company.
+     */
+    async checkUploadTarget(caller: AuthContext, movieId: number | undefined): Promise<void> {
+      await targetProject(caller, movieId);
+    },
+
+    /**
      * Stores uploaded videos as clips or bridges of a project (a new draft when none is given) and
      * queues their transcoding. Every file is probed first: one refused file refuses the request,
      * and nothing of it is kept.
