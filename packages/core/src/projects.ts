@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import {
+  BANNER_KINDS,
+  CONTENT_LANGUAGES,
+  isLanguageId,
+  movieContentStatusSchema,
+  PROJECT_TYPE,
+  VIEW_MODES,
+  type MovieContentStatus,
+} from './media.ts';
+import { MESSAGES } from './messages.ts';
+
+/** §5, §9: episode numbers of a series. */
+export const EPISODE_MIN = 1;
+export const EPISODE_MAX = 50;
+/** §5, §9. */
+export const CAPTION_MAX_LENGTH = 75;
+export const BANNER_BUTTON_TEXT_MAX_LENGTH = 20;
+
+const id = z.coerce.number().int().positive();
+const trimmed = (max: number) => z.string().trim().max(max);
+/** Tags are free text; a creatable select accepts only non-empty options (§5). */
+const tags = z.array(trimmed(50).min(1)).max(30).default([]);
+
+/** `POST /api/movie`: creates (no movieId) or updates step 1 of a project. */
+export const projectInfoSchema = z
+  .object({
+    movieId: id.optional(),
+    type: z.union([z.literal(PROJECT_TYPE.single), z.literal(PROJECT_TYPE.episode)]),
+    title: trimmed(200).min(1, MESSAGES.required),
+    synopsis: trimmed(5000).default(''),
+    tags,
+    view_mode: z.enum(VIEW_MODES, { error: MESSAGES.required }),
+    /** The series of an episode (type 2). */
+    movieIdParent: id.optional(),
+    episodeNumber: z.coerce.number().int().min(EPISODE_MIN).max(EPISODE_MAX).optional(),
+  })
+  .superRefine((info, context) => {
+    if (info.type !== PROJECT_TYPE.episode) return;
+    if (info.movieIdParent === undefined) {
+      context.addIssue({ code: 'custom', path: ['movieIdParent'], message: MESSAGES.required });
+    }
+    if (info.episodeNumber === undefined) {
+      context.addIssue({ code: 'custom', path: ['episodeNumber'], message: MESSAGES.required });
+    }
+  });
+export type ProjectInfo = z.infer<typeof projectInfoSchema>;
+
+/** `PUT /api/movie`: deletes one artwork (the field present and null). */
+export const artworkDeleteSchema = z
+  .object({
+    movie_id: id,
+    thumbnail_mobile: z.null().optional(),
+    thumbnail_desktop: z.null().optional(),
+  })
+  .refine((body) => 'thumbnail_mobile' in body || 'thumbnail_desktop' in body, {
+    message: 'Name the artwork to delete: thumbnail_mobile or thumbnail_desktop',
+  });
+
+/** `POST /api/movie/series/add`. */
+export const seriesAddSchema = z.object({
+  title: trimmed(200).min(1, MESSAGES.required),
+  synopsis: trimmed(5000).default(''),
+  tags,
+  /** The project the new series is made for, when there is one. */
+  movieId: id.optional(),
+  categoryId: id.optional(),
+});
+
+/** An entry of `GET /api/movie/series`: a series of the caller's company. */
+export const seriesSchema = z.object({
+  movie_id: z.number().int(),
+  title: z.string(),
+  category_id: z.number().int().nullable(),
+  synopsis: z.string(),
+  tags: z.array(z.string()),
+  /** Episode numbers already taken in the series. */
+  episodeList: z.array(z.number().int()),
+});
+export type Series = z.infer<typeof seriesSchema>;
+
+/** A banner image of a project, by kind: its URL and the media id that names it. */
+const bannerImage = z.object({ url: z.string().nullable(), mediaId: z.number().int().nullable() });
+
+/** `GET /api/movie/{movieId}`: the whole form data of §3. */
+export const projectSchema = z.object({
+  movieId: z.number().int(),
+  type: z.number().int(),
+  status: z.enum(['draft', 'published']),
+  title: z.string(),
+  synopsis: z.string(),
+  tags: z.array(z.string()),
+  view_mode: z.enum(VIEW_MODES).nullable(),
+  thumbnailMobile: z.string().nullable(),
+  thumbnailDesktop: z.string().nullable(),
+  movieIdParent: z.number().int().nullable(),
+  series: seriesSchema.nullable(),
+  episodeNumber: z.number().int().nullable(),
+  movieContent: z.array(movieContentStatusSchema),
+  /** The languages used by the project's items, each once. */
+  language: z.array(z.object({ language_id: z.number().int(), name: z.string() })),
+  button_text: z.string(),
+  button_color: z.string(),
+  button_text_color: z.string(),
+  /** The banner's target URL. */
+  url: z.string(),
+  banners: z.object(
+    Object.fromEntries(BANNER_KINDS.map((kind) => [kind, bannerImage])) as Record<
+      (typeof BANNER_KINDS)[number],
+      typeof bannerImage
+    >,
+  ),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** `POST /api/movie-content/lang`: a caption of one item in one language (§5: required, max 75). */
+export const captionSchema = z.object({
+  movie_content_id: id,
+  language_id: id.refine(isLanguageId, MESSAGES.unknownLanguage),
+  caption: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(CAPTION_MAX_LENGTH, `At most ${CAPTION_MAX_LENGTH} characters`),
+});
+
+/** `GET /api/movie-content/content/{movieContentId}`. */
+export const contentDetailSchema = z.object({
+  url: z.string().nullable(),
+  captions: z.array(z.object({ language_id: z.number().int(), caption: z.string() })),
+  subtitle: z.array(
+    z.object({ file: z.string(), code: z.string(), language_id: z.number().int() }),
+  ),
+});
+
+/** `POST /api/media/banner`: the banner's button and target. */
+export const bannerSettingsSchema = z.object({
+  movie_id: id,
+  url: trimmed(2000).default(''),
+  button_text: trimmed(BANNER_BUTTON_TEXT_MAX_LENGTH).default(''),
+  button_color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #6a1b9a')
+    .default('#000000'),
+  button_text_color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #ffffff')
+    .default('#ffffff'),
+});
+
+/** `GET /api/language`. */
+export const languageListSchema = z.array(
+  z.object({ language_id: z.number().int(), name: z.string() }),
+);
+export const languageName = (languageId: number) =>
+  CONTENT_LANGUAGES.find((language) => language.language_id === languageId)?.name ?? '';
+
+/**
+ * §5 "Step 2 check errors", in the spec's order: not saved yet; a transcode not finished or failed;
+ * an item without a language or with an empty caption; an empty subtitle of some clip's language,
+ * only when any clip has a subtitle. Each names what it is about; the studio words them.
+ */
+export type StepTwoProblem =
+  | { kind: 'not-saved' }
+  | { kind: 'not-transcoded'; file: string }
+  | { kind: 'no-language'; file: string }
+  | { kind: 'empty-caption'; file: string; languageId: number }
+  | { kind: 'empty-subtitle'; file: string; languageId: number };
+
+export function stepTwoProblems(
+  items: readonly Pick<
+    MovieContentStatus,
+    'file_name' | 'type' | 'status' | 'thumbnail' | 'lang'
+  >[],
+  { saved }: { saved: boolean },
+): StepTwoProblem[] {
+  const problems: StepTwoProblem[] = [];
+  if (!saved) problems.push({ kind: 'not-saved' });
+  for (const item of items) {
+    if (item.status !== 'ready' || !item.thumbnail) {
+      problems.push({ kind: 'not-transcoded', file: item.file_name });
+    }
+  }
+  for (const item of items) {
+    // §5: every item needs at least one caption language.
+    if (item.lang.length === 0) problems.push({ kind: 'no-language', file: item.file_name });
+    for (const language of item.lang) {
+      if (language.caption.trim() === '') {
+        problems.push({
+          kind: 'empty-caption',
+          file: item.file_name,
+          languageId: language.language_id,
+        });
+      }
+    }
+  }
+  const clips = items.filter((item) => item.type === 1);
+  if (clips.some((clip) => clip.lang.some((language) => language.file))) {
+    for (const clip of clips) {
+      for (const language of clip.lang) {
+        if (!language.file) {
+          problems.push({
+            kind: 'empty-subtitle',
+            file: clip.file_name,
+            languageId: language.language_id,
+          });
+        }
+      }
+    }
+  }
+  return problems;
+}
