@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { MESSAGES } from '@plotline/core';
 import { useNavigate, useParams } from 'react-router';
 import { useMessageText } from '../../../lib/use-message-text.ts';
-import { ContentPanel } from './content-panel.tsx';
+import { ContentPanel } from './step-two/content-panel.tsx';
 
 function parseMovieId(param: string | undefined): number | null | undefined {
   if (param === undefined) return undefined;

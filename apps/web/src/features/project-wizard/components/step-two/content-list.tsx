@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { MovieContentStatus } from '@plotline/core';
-import { NoData } from '../../../components/no-data.tsx';
+import { NoData } from '../../../../components/no-data.tsx';
 import { ContentItem } from './content-item.tsx';
 
 interface ContentListProps {

@@ -9,13 +9,13 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadWidget } from '../../../components/upload-widget/upload-widget.tsx';
-import { useByteFormat } from '../../../lib/use-byte-format.ts';
-import { useMessageText } from '../../../lib/use-message-text.ts';
-import { useMovieStatus } from '../api/movie-status.ts';
-import { useRetryTranscode } from '../api/retry-transcode.ts';
-import { uploadMovieContentMutationOptions } from '../api/upload-movie-content.ts';
-import { useContentUpload } from '../hooks/use-content-upload.ts';
+import { UploadWidget } from '../../../../components/upload-widget/upload-widget.tsx';
+import { useByteFormat } from '../../../../lib/use-byte-format.ts';
+import { useMessageText } from '../../../../lib/use-message-text.ts';
+import { useMovieStatus } from '../../api/movie-status.ts';
+import { useRetryTranscode } from '../../api/retry-transcode.ts';
+import { uploadMovieContentMutationOptions } from '../../api/upload-movie-content.ts';
+import { useContentUpload } from '../../hooks/use-content-upload.ts';
 import { ContentList } from './content-list.tsx';
 
 /** Spec §2 step 2's tabs; Banner comes with the banner issue. */
