@@ -32,9 +32,16 @@ import { registerCompaniesRoutes } from './modules/companies/companies.routes.ts
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerContentRoutes } from './modules/content/content.routes.ts';
+import { createContentService } from './modules/content/content.service.ts';
 import { createMovieContentsRepository } from './modules/content/movie-contents.repository.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
+import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
+import { createProjectsService } from './modules/projects/projects.service.ts';
+import { createSeriesRepository } from './modules/series/series.repository.ts';
+import { registerSeriesRoutes } from './modules/series/series.routes.ts';
+import { createSeriesService } from './modules/series/series.service.ts';
 import { createMediaJobHandlers } from './modules/transcoding/media-jobs.ts';
 import { registerTranscodingRoutes } from './modules/transcoding/transcoding.routes.ts';
 import { createTranscodingService } from './modules/transcoding/transcoding.service.ts';
@@ -175,6 +182,23 @@ export async function buildApp(deps: AppDeps) {
     clock,
     transaction,
   });
+  const series = createSeriesRepository(db);
+  const seriesService = createSeriesService({ series, projects, clock });
+  const projectsService = createProjectsService({
+    projects,
+    series,
+    contents,
+    blobs: deps.blobs,
+    clock,
+    transaction,
+  });
+  const contentService = createContentService({
+    contents,
+    projects,
+    blobs: deps.blobs,
+    clock,
+    transaction,
+  });
 
   const app: FastifyInstance = Fastify({
     logger: deps.logger ?? false,
@@ -209,6 +233,9 @@ export async function buildApp(deps: AppDeps) {
     { dir: path.join(deps.workDir, 'tus'), limitBytes: deps.uploadLimitBytes },
   );
   registerTranscodingRoutes(app, transcodingService);
+  registerProjectsRoutes(app, projectsService);
+  registerSeriesRoutes(app, seriesService);
+  registerContentRoutes(app, contentService);
   await registerWebApp(app, deps.webRoot);
 
   if (deps.transcodeWorkers > 0) {

@@ -50,6 +50,11 @@ export const MESSAGES = {
   projectNeedsCompany: "Projects belong to a company: only a company's users can start one",
   projectPublished: 'This project is published and can no longer be changed',
   retryNotFailed: 'Only a failed transcode can be retried',
+  seriesNotFound: 'Series not found',
+  episodeTaken: 'This episode number is already taken in the series',
+  languageNotUsed: 'No clip or bridge of this project has this language',
+  subtitleNotFound: 'This clip or bridge has no subtitle in this language',
+  bannerImageNotFound: 'This project has no banner image of this kind',
   malformedJson: 'The request body is not valid JSON',
   internalError: 'Internal server error',
 } as const;

@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { DatabaseHandle } from './database.ts';
-import { refuseTakenEmail } from './errors.ts';
+import { refuseDuplicate, refuseTakenEmail } from './errors.ts';
 
 let database: DatabaseHandle;
 
@@ -34,5 +34,19 @@ describe('refuseTakenEmail', () => {
 
   it('answers the work’s result when nothing fails', async () => {
     expect(await refuseTakenEmail(async () => 42)).toBe(42);
+  });
+});
+
+describe('refuseDuplicate', () => {
+  it('refuses only the violation of the constraint it names', async () => {
+    const users = createUsersRepository(database.db);
+    await users.insertUser({ email: 'named@example.com', role: 'analyst' });
+    const insertAgain = () => users.insertUser({ email: 'named@example.com', role: 'analyst' });
+
+    await expect(
+      refuseDuplicate({ constraint: 'users_email_unique', message: 'Taken' }, insertAgain),
+    ).rejects.toMatchObject({ status: 409, message: 'Taken' });
+    const other = refuseDuplicate({ constraint: 'another_unique', message: 'Taken' }, insertAgain);
+    await expect(other).rejects.not.toBeInstanceOf(AppError);
   });
 });

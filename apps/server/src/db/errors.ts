@@ -1,13 +1,20 @@
 import { MESSAGES } from '@plotline/core';
 import { AppError } from '../errors.ts';
+import { MOVIES_SERIES_EPISODE_UNIQUE } from './schema/index.ts';
 
-/** Whether a database error is a unique-constraint violation (SQLSTATE 23505), however wrapped. */
-function isUniqueViolation(error: unknown): boolean {
+/**
+ * The unique-constraint violation (SQLSTATE 23505) behind a database error, however wrapped, with
+ * the constraint it broke; null for any other error.
+ */
+function uniqueViolation(error: unknown): { constraint: string | undefined } | null {
   for (let current = error; current instanceof Error || isObject(current);) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') {
+      return { constraint: typeof constraint === 'string' ? constraint : undefined };
+    }
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return null;
 }
 
 function isObject(value: unknown): value is object {
@@ -15,14 +22,40 @@ function isObject(value: unknown): value is object {
 }
 
 /**
- * Runs work that inserts a user, turning the unique-email violation of a concurrent insert into the
- * 409 the earlier lookup would have given.
+ * Runs work that may break the unique constraint `constraint` (or, without one, any unique
+ * constraint), turning that violation into a 409 with `message`: the insert itself refuses a
+ * duplicate, however many requests race, and a lookup before it is at most a courtesy.
  */
-export async function refuseTakenEmail<T>(work: () => Promise<T>): Promise<T> {
+export async function refuseDuplicate<T>(
+  refusal: { constraint?: string; message: string },
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, MESSAGES.emailTaken);
+    const violation = uniqueViolation(error);
+    if (
+      violation &&
+      (refusal.constraint === undefined || violation.constraint === refusal.constraint)
+    ) {
+      throw new AppError(409, refusal.message);
+    }
     throw error;
   }
+}
+
+/**
+ * Runs work that inserts a user, turning the unique-email violation of a concurrent insert into the
+ * 409 the earlier lookup would have given.
+ */
+export function refuseTakenEmail<T>(work: () => Promise<T>): Promise<T> {
+  return refuseDuplicate({ message: MESSAGES.emailTaken }, work);
+}
+
+/** Runs work that saves an episode, turning a number taken meanwhile in its series into a 409. */
+export function refuseTakenEpisode<T>(work: () => Promise<T>): Promise<T> {
+  return refuseDuplicate(
+    { constraint: MOVIES_SERIES_EPISODE_UNIQUE, message: MESSAGES.episodeTaken },
+    work,
+  );
 }

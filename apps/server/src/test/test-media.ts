@@ -71,3 +71,19 @@ export async function makeTenBitMov(
   });
   return hevc ? 'hevc' : 'h264';
 }
+
+/** A still picture of ffmpeg's test pattern, in the format the file's extension names. */
+export async function makeTestPicture(
+  binaries: FfmpegBinaries,
+  file: string,
+  { width, height }: { width: number; height: number },
+): Promise<void> {
+  await runProcess(
+    binaries.ffmpeg,
+    [
+      ...['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}`],
+      ...['-frames:v', '1', '-y', file],
+    ],
+    { timeoutMs: 30_000, env: binaries.ffmpegEnv },
+  );
+}

@@ -4,3 +4,4 @@ export * from './companies.ts';
 export * from './users.ts';
 export * from './movie-contents.ts';
 export * from './movies.ts';
+export * from './series.ts';

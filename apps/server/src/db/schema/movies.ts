@@ -1,7 +1,8 @@
-import { BANNER_KINDS, VIEW_MODES } from '@plotline/core';
+import { BANNER_KINDS, EPISODE_MAX, EPISODE_MIN, VIEW_MODES } from '@plotline/core';
 import { sql } from 'drizzle-orm';
 import {
   check,
+  foreignKey,
   index,
   integer,
   pgEnum,
@@ -9,13 +10,17 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
+import { series } from './series.ts';
 import { users } from './users.ts';
 
 export const viewMode = pgEnum('view_mode', VIEW_MODES);
 export const movieStatus = pgEnum('movie_status', ['draft', 'published']);
 export const bannerKind = pgEnum('banner_kind', BANNER_KINDS);
+
+export const MOVIES_SERIES_EPISODE_UNIQUE = 'movies_series_episode_unique';
 
 /** A project: a single movie (type 1) or an episode of a series (type 2). */
 export const movies = pgTable(
@@ -37,6 +42,14 @@ export const movies = pgTable(
     /** Blob keys of the artwork. */
     thumbnailMobile: text(),
     thumbnailDesktop: text(),
+    /** An episode's series (of the same company) and its number in it; null for a single project. */
+    seriesId: integer(),
+    episodeNumber: smallint(),
+    /** The banner's button and where it leads. */
+    buttonText: text().notNull().default(''),
+    buttonColor: text().notNull().default('#000000'),
+    buttonTextColor: text().notNull().default('#ffffff'),
+    bannerUrl: text().notNull().default(''),
     /** Publishing is final: a published project refuses every change. */
     status: movieStatus().notNull().default('draft'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +58,17 @@ export const movies = pgTable(
   (table) => [
     index().on(table.companyId),
     check('movies_type_check', sql`${table.type} in (1, 2)`),
+    // A series never has two episodes of one number, however many saves race.
+    unique(MOVIES_SERIES_EPISODE_UNIQUE).on(table.seriesId, table.episodeNumber),
+    foreignKey({
+      name: 'movies_series_company_fk',
+      columns: [table.seriesId, table.companyId],
+      foreignColumns: [series.id, series.companyId],
+    }).onDelete('restrict'),
+    check(
+      'movies_episode_check',
+      sql`(${table.type} = 1 and ${table.seriesId} is null and ${table.episodeNumber} is null) or (${table.type} = 2 and ${table.seriesId} is not null and ${table.episodeNumber} between ${sql.raw(String(EPISODE_MIN))} and ${sql.raw(String(EPISODE_MAX))})`,
+    ),
   ],
 );
 

@@ -35,6 +35,15 @@ export interface NewMovieContent {
   sourceBytes: number;
 }
 
+/** The blobs a deleted clip or bridge leaves, to delete once the deletion is committed. */
+export interface DeletedContent {
+  fileName: string;
+  sourceKey: string;
+  hlsKey: string | null;
+  thumbnailKey: string | null;
+  subtitleKeys: string[];
+}
+
 /** What a transcode run writes as it goes; the row's attempt guards every write (see `updateAttempt`). */
 export type TranscodeUpdate = Partial<
   Pick<
@@ -58,6 +67,17 @@ const contentColumns = {
   thumbnailKey: movieContents.thumbnailKey,
   transcoderLog: movieContents.transcoderLog,
 };
+
+const languageColumns = {
+  movieContentId: contentLanguages.movieContentId,
+  languageId: contentLanguages.languageId,
+  caption: contentLanguages.caption,
+  subtitleVttKey: contentLanguages.subtitleVttKey,
+  subtitleName: contentLanguages.subtitleName,
+};
+
+const subtitleKeysOf = (rows: { srtKey: string | null; vttKey: string | null }[]) =>
+  rows.flatMap((row) => [row.srtKey, row.vttKey]).filter((key) => key !== null);
 
 const asRecord = (row: Omit<MovieContentRecord, 'type'> & { type: number }) =>
   ({ ...row, type: row.type as ContentType }) satisfies MovieContentRecord;
@@ -105,13 +125,7 @@ export function createMovieContentsRepository(db: Executor) {
     async listLanguages(contentIds: number[], tx: Executor = db): Promise<ContentLanguageRecord[]> {
       if (contentIds.length === 0) return [];
       return tx
-        .select({
-          movieContentId: contentLanguages.movieContentId,
-          languageId: contentLanguages.languageId,
-          caption: contentLanguages.caption,
-          subtitleVttKey: contentLanguages.subtitleVttKey,
-          subtitleName: contentLanguages.subtitleName,
-        })
+        .select(languageColumns)
         .from(contentLanguages)
         .where(inArray(contentLanguages.movieContentId, contentIds))
         .orderBy(asc(contentLanguages.movieContentId), asc(contentLanguages.languageId));
@@ -162,6 +176,119 @@ export function createMovieContentsRepository(db: Executor) {
           set: values,
         });
       return previous ?? { srtKey: null, vttKey: null };
+    },
+
+    /** Sets the caption of a content's language, adding the language when it had none. */
+    async saveCaption(
+      entry: { movieContentId: number; languageId: number; caption: string },
+      at: Date,
+      tx: Executor = db,
+    ): Promise<ContentLanguageRecord> {
+      const [row] = await tx
+        .insert(contentLanguages)
+        .values({ ...entry, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [contentLanguages.movieContentId, contentLanguages.languageId],
+          set: { caption: entry.caption, updatedAt: at },
+        })
+        .returning(languageColumns);
+      return row!;
+    },
+
+    /**
+     * Removes a language (caption and subtitle) from every content of a project; returns the
+     * contents it was removed from and the subtitle blob keys they held.
+     */
+    async removeLanguage(
+      movieId: number,
+      languageId: number,
+      tx: Executor = db,
+    ): Promise<{ movieContentIds: number[]; subtitleKeys: string[] }> {
+      const removed = await tx
+        .delete(contentLanguages)
+        .where(
+          and(
+            eq(contentLanguages.languageId, languageId),
+            inArray(
+              contentLanguages.movieContentId,
+              tx
+                .select({ id: movieContents.id })
+                .from(movieContents)
+                .where(eq(movieContents.movieId, movieId)),
+            ),
+          ),
+        )
+        .returning({
+          movieContentId: contentLanguages.movieContentId,
+          srtKey: contentLanguages.subtitleSrtKey,
+          vttKey: contentLanguages.subtitleVttKey,
+        });
+      return {
+        movieContentIds: removed.map((row) => row.movieContentId).sort((a, b) => a - b),
+        subtitleKeys: subtitleKeysOf(removed),
+      };
+    },
+
+    /**
+     * Removes the subtitle of a content's language and keeps its caption; returns the language as
+     * it is now and the blob keys of the removed subtitle, or null when it had no subtitle.
+     */
+    async removeSubtitle(
+      movieContentId: number,
+      languageId: number,
+      at: Date,
+      tx: Executor = db,
+    ): Promise<{ language: ContentLanguageRecord; subtitleKeys: string[] } | null> {
+      const key = and(
+        eq(contentLanguages.movieContentId, movieContentId),
+        eq(contentLanguages.languageId, languageId),
+      );
+      const [previous] = await tx
+        .select({
+          srtKey: contentLanguages.subtitleSrtKey,
+          vttKey: contentLanguages.subtitleVttKey,
+        })
+        .from(contentLanguages)
+        .where(key)
+        .for('update');
+      if (!previous || (previous.srtKey === null && previous.vttKey === null)) return null;
+      const [language] = await tx
+        .update(contentLanguages)
+        .set({ subtitleSrtKey: null, subtitleVttKey: null, subtitleName: null, updatedAt: at })
+        .where(key)
+        .returning(languageColumns);
+      return { language: language!, subtitleKeys: subtitleKeysOf([previous]) };
+    },
+
+    /**
+     * Deletes a content of a project with its languages; returns the blob keys it held, or null
+     * when the project has no such content. A transcode job of it then finds nothing to do.
+     */
+    async deleteContent(
+      id: number,
+      movieId: number,
+      tx: Executor = db,
+    ): Promise<DeletedContent | null> {
+      const ofProject = and(eq(movieContents.id, id), eq(movieContents.movieId, movieId));
+      const languages = await tx
+        .delete(contentLanguages)
+        .where(
+          inArray(
+            contentLanguages.movieContentId,
+            tx.select({ id: movieContents.id }).from(movieContents).where(ofProject),
+          ),
+        )
+        .returning({
+          srtKey: contentLanguages.subtitleSrtKey,
+          vttKey: contentLanguages.subtitleVttKey,
+        });
+      const [row] = await tx.delete(movieContents).where(ofProject).returning({
+        fileName: movieContents.fileName,
+        sourceKey: movieContents.sourceKey,
+        hlsKey: movieContents.hlsKey,
+        thumbnailKey: movieContents.thumbnailKey,
+      });
+      return row ? { ...row, subtitleKeys: subtitleKeysOf(languages) } : null;
     },
 
     /**

@@ -1,5 +1,5 @@
 import type { BannerKind, ProjectType, ViewMode } from '@plotline/core';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { bannerImages, movies } from '../../db/schema/index.ts';
 
@@ -8,10 +8,42 @@ export interface MovieRecord {
   companyId: number;
   type: ProjectType;
   title: string;
+  synopsis: string;
+  tags: string[];
   viewMode: ViewMode | null;
   thumbnailMobile: string | null;
   thumbnailDesktop: string | null;
+  seriesId: number | null;
+  episodeNumber: number | null;
+  buttonText: string;
+  buttonColor: string;
+  buttonTextColor: string;
+  bannerUrl: string;
   status: 'draft' | 'published';
+}
+
+/** Step 1 of the wizard: what `POST /api/movie` writes. An episode names its series and number. */
+export interface ProjectInfoValues {
+  type: ProjectType;
+  title: string;
+  synopsis: string;
+  tags: string[];
+  viewMode: ViewMode;
+  seriesId: number | null;
+  episodeNumber: number | null;
+}
+
+export interface BannerSettingsValues {
+  buttonText: string;
+  buttonColor: string;
+  buttonTextColor: string;
+  bannerUrl: string;
+}
+
+export interface BannerImageRecord {
+  id: number;
+  kind: BannerKind;
+  imageKey: string;
 }
 
 const movieColumns = {
@@ -19,11 +51,24 @@ const movieColumns = {
   companyId: movies.companyId,
   type: movies.type,
   title: movies.title,
+  synopsis: movies.synopsis,
+  tags: movies.tags,
   viewMode: movies.viewMode,
   thumbnailMobile: movies.thumbnailMobile,
   thumbnailDesktop: movies.thumbnailDesktop,
+  seriesId: movies.seriesId,
+  episodeNumber: movies.episodeNumber,
+  buttonText: movies.buttonText,
+  buttonColor: movies.buttonColor,
+  buttonTextColor: movies.buttonTextColor,
+  bannerUrl: movies.bannerUrl,
   status: movies.status,
 };
+
+const asRecord = (row: Omit<MovieRecord, 'type'> & { type: number }): MovieRecord => ({
+  ...row,
+  type: row.type as ProjectType,
+});
 
 export type ThumbnailField = 'thumbnailMobile' | 'thumbnailDesktop';
 
@@ -31,7 +76,20 @@ export function createProjectsRepository(db: Executor) {
   return {
     async findMovie(id: number, tx: Executor = db): Promise<MovieRecord | null> {
       const [row] = await tx.select(movieColumns).from(movies).where(eq(movies.id, id));
-      return row ? { ...row, type: row.type as ProjectType } : null;
+      return row ? asRecord(row) : null;
+    },
+
+    /**
+     * The project, locked until the transaction `tx` ends: changes of one project take turns, and
+     * a publish cannot land between a change's checks and its writes.
+     */
+    async lockMovie(id: number, tx: Executor): Promise<MovieRecord | null> {
+      const [row] = await tx
+        .select(movieColumns)
+        .from(movies)
+        .where(eq(movies.id, id))
+        .for('no key update');
+      return row ? asRecord(row) : null;
     },
 
     /** A new, untitled single project: what an upload without a project starts. */
@@ -50,7 +108,44 @@ export function createProjectsRepository(db: Executor) {
           updatedAt: draft.at,
         })
         .returning(movieColumns);
-      return { ...row!, type: row!.type as ProjectType };
+      return asRecord(row!);
+    },
+
+    /** A new project with its step 1 info; an episode's number taken meanwhile breaks a unique constraint. */
+    async insertProject(
+      project: ProjectInfoValues & { companyId: number; createdBy: number },
+      at: Date,
+      tx: Executor = db,
+    ): Promise<number> {
+      const [row] = await tx
+        .insert(movies)
+        .values({ ...project, createdAt: at, updatedAt: at })
+        .returning({ id: movies.id });
+      return row!.id;
+    },
+
+    async updateProjectInfo(
+      id: number,
+      info: ProjectInfoValues,
+      at: Date,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(movies)
+        .set({ ...info, updatedAt: at })
+        .where(eq(movies.id, id));
+    },
+
+    async setBannerSettings(
+      id: number,
+      settings: BannerSettingsValues,
+      at: Date,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(movies)
+        .set({ ...settings, updatedAt: at })
+        .where(eq(movies.id, id));
     },
 
     /** Sets a thumbnail and returns the key it replaced. */
@@ -73,6 +168,14 @@ export function createProjectsRepository(db: Executor) {
       return previous?.key ?? null;
     },
 
+    async listBannerImages(movieId: number, tx: Executor = db): Promise<BannerImageRecord[]> {
+      return tx
+        .select({ id: bannerImages.id, kind: bannerImages.kind, imageKey: bannerImages.imageKey })
+        .from(bannerImages)
+        .where(eq(bannerImages.movieId, movieId))
+        .orderBy(asc(bannerImages.id));
+    },
+
     /** Stores a banner image and removes the project's other images of that kind; returns the id and the removed keys. */
     async replaceBannerImage(
       image: { movieId: number; kind: BannerKind; imageKey: string; width: number; height: number },
@@ -88,6 +191,19 @@ export function createProjectsRepository(db: Executor) {
         .values({ ...image, createdAt: at })
         .returning({ id: bannerImages.id });
       return { id: row!.id, replacedKeys: replaced.map((old) => old.imageKey) };
+    },
+
+    /** Removes the project's images of one kind; returns their keys. */
+    async deleteBannerImages(
+      movieId: number,
+      kind: BannerKind,
+      tx: Executor = db,
+    ): Promise<string[]> {
+      const removed = await tx
+        .delete(bannerImages)
+        .where(and(eq(bannerImages.movieId, movieId), eq(bannerImages.kind, kind)))
+        .returning({ imageKey: bannerImages.imageKey });
+      return removed.map((image) => image.imageKey);
     },
   };
 }

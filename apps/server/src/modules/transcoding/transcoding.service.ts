@@ -110,7 +110,7 @@ function describeFailure(error: unknown): string {
 }
 
 /** The folder of a blob key: an HLS output lives under one random prefix. */
-const prefixOf = (key: string) => key.slice(0, key.lastIndexOf('/'));
+export const prefixOf = (key: string) => key.slice(0, key.lastIndexOf('/'));
 
 export function createTranscodingService(deps: TranscodingDeps) {
   const { contents, projects, queue, blobs, ffmpeg, clock, transaction } = deps;

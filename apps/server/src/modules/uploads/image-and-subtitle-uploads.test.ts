@@ -4,9 +4,8 @@ import path from 'node:path';
 import { MESSAGES, type MovieContentStatus, type MovieContentUploadResult } from '@plotline/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
 import { bannerImages, movies } from '../../db/schema/index.ts';
-import { makeTestClip } from '../../test/test-media.ts';
+import { makeTestClip, makeTestPicture } from '../../test/test-media.ts';
 import { startTestServer, testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
 
 type Envelope<T> = { data: T; message?: string };
@@ -24,14 +23,9 @@ async function form(file: { path: string; name: string }, fields: Record<string,
   return body;
 }
 
-async function picture(name: string, size: string): Promise<string> {
-  const binaries = await testFfmpegBinaries();
+async function picture(name: string, width: number, height: number): Promise<string> {
   const file = path.join(files, name);
-  await runProcess(
-    binaries.ffmpeg,
-    ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${size}`, '-frames:v', '1', '-y', file],
-    { timeoutMs: 30_000, env: binaries.ffmpegEnv },
-  );
+  await makeTestPicture(await testFfmpegBinaries(), file, { width, height });
   return file;
 }
 
@@ -59,8 +53,8 @@ async function newClip(): Promise<MovieContentStatus & { movieId: number }> {
 beforeAll(async () => {
   server = await startTestServer();
   files = await mkdtemp(path.join(tmpdir(), 'plotline-images-'));
-  png = await picture('art.png', '320x180');
-  jpeg = await picture('art.jpg', '656x896');
+  png = await picture('art.png', 320, 180);
+  jpeg = await picture('art.jpg', 656, 896);
   const user = await server.makeUser({ role: 'administrator' });
   token = await server.signIn(user);
 }, 60_000);

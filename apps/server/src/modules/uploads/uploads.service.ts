@@ -15,8 +15,9 @@ import type { Executor } from '../../db/database.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
+import { contentForCaller, lockContentForChange } from '../content/content-access.ts';
 import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
-import { projectForCaller, reachesCompany } from '../projects/project-access.ts';
+import { projectForCaller } from '../projects/project-access.ts';
 import type {
   MovieRecord,
   ProjectsRepository,
@@ -179,10 +180,7 @@ export function createUploadsService(deps: UploadsDeps) {
       movie_content_id: number;
       language_id: number;
     }> {
-      const content = await contents.findContent(target.movieContentId);
-      if (!content || !reachesCompany(caller, content.companyId)) {
-        throw new AppError(404, MESSAGES.contentNotFound);
-      }
+      const content = await contentForCaller(contents, caller, target.movieContentId);
       await projectForCaller(projects, caller, content.movieId, { change: true });
       const name = displayFileName(file.clientName, 'subtitle.srt');
       const { srt, vtt } = await checkSubtitle(file.path, file.bytes, name);
@@ -191,16 +189,18 @@ export function createUploadsService(deps: UploadsDeps) {
       const vttKey = `subtitles/${id}.vtt`;
       await blobs.put(srtKey, srt);
       await blobs.put(vttKey, Buffer.from(vtt, 'utf8'));
+      let replaced: { srtKey: string | null; vttKey: string | null };
       try {
-        const replaced = await contents.setSubtitle(
-          { ...target, srtKey, vttKey, name },
-          clock.now(),
-        );
-        for (const key of [replaced.srtKey, replaced.vttKey]) if (key) await blobs.delete(key);
+        // Under the project's lock: the item may have been deleted, or the project published, meanwhile.
+        replaced = await transaction(async (tx) => {
+          await lockContentForChange({ contents, projects }, caller, target.movieContentId, tx);
+          return contents.setSubtitle({ ...target, srtKey, vttKey, name }, clock.now(), tx);
+        });
       } catch (error) {
         await Promise.all([blobs.delete(srtKey), blobs.delete(vttKey)]);
         throw error;
       }
+      for (const key of [replaced.srtKey, replaced.vttKey]) if (key) await blobs.delete(key);
       return {
         location: blobs.publicUrl(vttKey),
         file_name: name,

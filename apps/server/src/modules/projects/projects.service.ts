@@ -1,0 +1,202 @@
+import {
+  BANNER_KINDS,
+  CONTENT_LANGUAGES,
+  MESSAGES,
+  PROJECT_TYPE,
+  type artworkDeleteSchema,
+  type BannerKind,
+  type bannerSettingsSchema,
+  type Project,
+  type ProjectInfo,
+} from '@plotline/core';
+import type { z } from 'zod';
+import type { BlobStore } from '../../adapters/blob-store.ts';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Executor } from '../../db/database.ts';
+import { refuseTakenEpisode } from '../../db/errors.ts';
+import type { RunInTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../errors.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
+import type { SeriesRepository } from '../series/series.repository.ts';
+import { seriesViews } from '../series/series.service.ts';
+import { toStatusView } from '../transcoding/transcoding.service.ts';
+import { lockProjectForChange, projectForCaller } from './project-access.ts';
+import type {
+  ProjectInfoValues,
+  ProjectsRepository,
+  ThumbnailField,
+} from './projects.repository.ts';
+
+export type ArtworkDelete = z.output<typeof artworkDeleteSchema>;
+export type BannerSettings = z.output<typeof bannerSettingsSchema>;
+
+const ARTWORK_FIELDS: [keyof ArtworkDelete, ThumbnailField][] = [
+  ['thumbnail_mobile', 'thumbnailMobile'],
+  ['thumbnail_desktop', 'thumbnailDesktop'],
+];
+
+/** Step 1 as stored: a single project names no series, an episode its series and number. */
+function infoValues(info: ProjectInfo): ProjectInfoValues {
+  const episode = info.type === PROJECT_TYPE.episode;
+  return {
+    type: info.type,
+    title: info.title,
+    synopsis: info.synopsis,
+    tags: info.tags,
+    viewMode: info.view_mode,
+    seriesId: episode ? info.movieIdParent! : null,
+    episodeNumber: episode ? info.episodeNumber! : null,
+  };
+}
+
+export function createProjectsService(deps: {
+  projects: ProjectsRepository;
+  series: Pick<SeriesRepository, 'findSeries' | 'listEpisodeNumbers'>;
+  contents: Pick<MovieContentsRepository, 'listContents' | 'listLanguages'>;
+  blobs: BlobStore;
+  clock: Clock;
+  transaction: RunInTransaction;
+}) {
+  const { projects, series, contents, blobs, clock, transaction } = deps;
+
+  /** An episode's series must be its project's company's. */
+  async function checkSeries(companyId: number, seriesId: number | null, tx: Executor) {
+    if (seriesId === null) return;
+    const found = await series.findSeries(seriesId, tx);
+    if (!found || found.companyId !== companyId) throw new AppError(404, MESSAGES.seriesNotFound);
+  }
+
+  const urlOf = (key: string | null) => (key ? blobs.publicUrl(key) : null);
+
+  return {
+    /**
+     * Creates a project of the caller's company (no movieId) or updates the given one. An episode
+     * number taken in the series is refused by the database itself, so racing saves get one 409.
+     */
+    async saveInfo(
+      caller: AuthContext,
+      info: ProjectInfo,
+    ): Promise<{ movieId: number; created: boolean }> {
+      const values = infoValues(info);
+      const at = clock.now();
+      return refuseTakenEpisode(() =>
+        transaction(async (tx) => {
+          if (info.movieId === undefined) {
+            const companyId = caller.companyId;
+            if (companyId === null) throw new AppError(400, MESSAGES.projectNeedsCompany);
+            await checkSeries(companyId, values.seriesId, tx);
+            const movieId = await projects.insertProject(
+              { ...values, companyId, createdBy: caller.userId },
+              at,
+              tx,
+            );
+            return { movieId, created: true };
+          }
+          const movie = await lockProjectForChange(projects, caller, info.movieId, tx);
+          await checkSeries(movie.companyId, values.seriesId, tx);
+          await projects.updateProjectInfo(movie.id, values, at, tx);
+          return { movieId: movie.id, created: false };
+        }),
+      );
+    },
+
+    /** The whole form data of a project (spec §3). */
+    async detail(caller: AuthContext, movieId: number): Promise<Project> {
+      const movie = await projectForCaller(projects, caller, movieId, { change: false });
+      const items = await contents.listContents(movie.id);
+      const languages = await contents.listLanguages(items.map((item) => item.id));
+      const movieContent = items.map((item) => toStatusView(item, languages, blobs));
+      const used = new Set(movieContent.flatMap((item) => item.lang.map((l) => l.language_id)));
+      const parent = movie.seriesId === null ? null : await series.findSeries(movie.seriesId);
+      const [seriesView] = parent ? await seriesViews(series, [parent]) : [];
+      const images = await projects.listBannerImages(movie.id);
+      const bannerOf = (kind: BannerKind) => {
+        // One image per kind; should two ever meet, the newest counts.
+        const image = images.filter((candidate) => candidate.kind === kind).at(-1);
+        return { url: urlOf(image?.imageKey ?? null), mediaId: image?.id ?? null };
+      };
+      return {
+        movieId: movie.id,
+        type: movie.type,
+        status: movie.status,
+        title: movie.title,
+        synopsis: movie.synopsis,
+        tags: movie.tags,
+        view_mode: movie.viewMode,
+        thumbnailMobile: urlOf(movie.thumbnailMobile),
+        thumbnailDesktop: urlOf(movie.thumbnailDesktop),
+        movieIdParent: movie.seriesId,
+        series: seriesView ?? null,
+        episodeNumber: movie.episodeNumber,
+        movieContent,
+        language: CONTENT_LANGUAGES.filter((language) => used.has(language.language_id)).map(
+          (language) => ({ language_id: language.language_id, name: language.name }),
+        ),
+        button_text: movie.buttonText,
+        button_color: movie.buttonColor,
+        button_text_color: movie.buttonTextColor,
+        url: movie.bannerUrl,
+        banners: Object.fromEntries(
+          BANNER_KINDS.map((kind) => [kind, bannerOf(kind)]),
+        ) as Project['banners'],
+      };
+    },
+
+    /** Removes the thumbnails the request names (present and null), files included. */
+    async deleteArtwork(caller: AuthContext, request: ArtworkDelete): Promise<{ movieId: number }> {
+      const fields = ARTWORK_FIELDS.filter(([wire]) => wire in request).map(([, field]) => field);
+      const removed = await transaction(async (tx) => {
+        await lockProjectForChange(projects, caller, request.movie_id, tx);
+        const keys: string[] = [];
+        for (const field of fields) {
+          const key = await projects.setThumbnail(request.movie_id, field, null, clock.now(), tx);
+          if (key) keys.push(key);
+        }
+        return keys;
+      });
+      await Promise.all(removed.map((key) => blobs.delete(key)));
+      return { movieId: request.movie_id };
+    },
+
+    /** The banner's button text and colours and its target URL. */
+    async saveBannerSettings(
+      caller: AuthContext,
+      settings: BannerSettings,
+    ): Promise<BannerSettings> {
+      await transaction(async (tx) => {
+        await lockProjectForChange(projects, caller, settings.movie_id, tx);
+        await projects.setBannerSettings(
+          settings.movie_id,
+          {
+            buttonText: settings.button_text,
+            buttonColor: settings.button_color,
+            buttonTextColor: settings.button_text_color,
+            bannerUrl: settings.url,
+          },
+          clock.now(),
+          tx,
+        );
+      });
+      return settings;
+    },
+
+    /** Removes the project's banner image of one kind, file included. */
+    async deleteBannerImage(
+      caller: AuthContext,
+      movieId: number,
+      kind: BannerKind,
+    ): Promise<{ movieId: number; kind: BannerKind }> {
+      const removed = await transaction(async (tx) => {
+        await lockProjectForChange(projects, caller, movieId, tx);
+        const keys = await projects.deleteBannerImages(movieId, kind, tx);
+        if (keys.length === 0) throw new AppError(404, MESSAGES.bannerImageNotFound);
+        return keys;
+      });
+      await Promise.all(removed.map((key) => blobs.delete(key)));
+      return { movieId, kind };
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;
