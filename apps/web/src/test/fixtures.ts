@@ -1,4 +1,9 @@
-import { CONTENT_TYPE, type MovieContentStatus, type SessionUser } from '@plotline/core';
+import {
+  CONTENT_TYPE,
+  type MovieContentStatus,
+  type Project,
+  type SessionUser,
+} from '@plotline/core';
 import { useAppStore } from '../lib/app-store.ts';
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
@@ -41,6 +46,33 @@ export function makeMovieContent(overrides: Partial<MovieContentStatus> = {}): M
     duration: 65,
     transcoder_log: null,
     lang: [],
+    ...overrides,
+  };
+}
+
+/** A draft single project as `GET /api/movie/{movieId}` gives it: step 1 done, no items, no banner. */
+export function makeProject(overrides: Partial<Project> = {}): Project {
+  const noImage = { url: null, mediaId: null };
+  return {
+    movieId: 5,
+    type: 1,
+    status: 'draft',
+    title: 'The forest',
+    synopsis: '',
+    tags: [],
+    view_mode: 'horizontal',
+    thumbnailMobile: '/media/thumbnails/m.jpg',
+    thumbnailDesktop: '/media/thumbnails/d.jpg',
+    movieIdParent: null,
+    series: null,
+    episodeNumber: null,
+    movieContent: [],
+    language: [],
+    button_text: '',
+    button_color: '',
+    button_text_color: '',
+    url: '',
+    banners: { vertical_regular: noImage, horizontal: noImage, vertical_long: noImage },
     ...overrides,
   };
 }

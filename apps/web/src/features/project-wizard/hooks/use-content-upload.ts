@@ -5,21 +5,18 @@ import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useUploadMovieContent } from '../api/upload-movie-content.ts';
 
 interface ContentUpload {
-  /** The project; none until the first upload makes the draft. */
-  movieId: number | undefined;
+  movieId: number;
   type: ContentType;
-  /** The first file of a new project is in: the server made a draft with this id. */
-  onProjectCreated: (movieId: number) => void;
 }
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * The upload widget's `upload` for clips or bridges: the files go one after the other (the first
- * one makes the project when there is none yet), progress counts the bytes of all of them, and a
- * failure is toasted with the server's message (spec §8) before the widget shows it too.
+ * The upload widget's `upload` for clips or bridges: the files go one after the other, progress
+ * counts the bytes of all of them, and a failure is toasted with the server's message (spec §8)
+ * before the widget shows it too.
  */
-export function useContentUpload({ movieId, type, onProjectCreated }: ContentUpload): UploadFiles {
+export function useContentUpload({ movieId, type }: ContentUpload): UploadFiles {
   const { mutateAsync } = useUploadMovieContent();
   const { enqueueSnackbar } = useSnackbar();
   const messageText = useMessageText();
@@ -27,21 +24,18 @@ export function useContentUpload({ movieId, type, onProjectCreated }: ContentUpl
   return async (files, onProgress, signal) => {
     const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
     let sent = 0;
-    let project = movieId;
     try {
       for (const file of files) {
         const done = sent;
-        const result = await mutateAsync({
+        await mutateAsync({
           file,
-          movieId: project,
+          movieId,
           type,
           signal,
           onProgress: (percent) =>
             onProgress(Math.round(((done + (file.size * percent) / 100) / total) * 100)),
         });
         sent += file.size;
-        if (project === undefined) onProjectCreated(result.movieId);
-        project = result.movieId;
       }
     } catch (error) {
       if (!isAbort(error) && error instanceof Error) {

@@ -1,21 +1,29 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Replay from '@mui/icons-material/Replay';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { transcodeLook, type MovieContentStatus, type TranscodeLook } from '@plotline/core';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../model/duration.ts';
 
 interface ContentItemProps {
   item: MovieContentStatus;
   onRetry: (id: number) => void;
+  /** Plays the item's stream; offered once it has one. */
+  onPlay: (item: MovieContentStatus) => void;
+  onDelete: (item: MovieContentStatus) => void;
+  /** What the item shows under its status, e.g. its languages. */
+  children?: ReactNode;
 }
 
 /** Spec §4: ready grey, processing blue, failed red-tinted. */
@@ -97,8 +105,11 @@ function ProcessingStatus({ item }: { item: MovieContentStatus }) {
   );
 }
 
-/** One clip or bridge with its transcode status; a failed one says why and offers a retry. */
-export function ContentItem({ item, onRetry }: ContentItemProps) {
+/**
+ * One clip or bridge with its transcode status; a failed one says why and offers a retry. It plays
+ * once it has a stream and can be deleted in any state.
+ */
+export function ContentItem({ item, onRetry, onPlay, onDelete, children }: ContentItemProps) {
   const { t } = useTranslation();
   const nameId = useId();
   const look = transcodeLook(item);
@@ -174,17 +185,37 @@ export function ContentItem({ item, onRetry }: ContentItemProps) {
           </>
         )}
       </Box>
-      {look === 'failed' && (
-        <Button
-          variant="outlined"
-          color="error"
-          size="small"
-          startIcon={<Replay />}
-          onClick={() => onRetry(item.movie_content_id)}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', marginInlineStart: 'auto' }}>
+        {look === 'failed' && (
+          <Button
+            variant="outlined"
+            color="error"
+            size="small"
+            startIcon={<Replay />}
+            onClick={() => onRetry(item.movie_content_id)}
+          >
+            {t('projectWizard.retry')}
+          </Button>
+        )}
+        {item.url && (
+          <IconButton
+            color="primary"
+            aria-label={t('projectWizard.stepTwo.play', { name: item.file_name })}
+            title={t('projectWizard.stepTwo.play', { name: item.file_name })}
+            onClick={() => onPlay(item)}
+          >
+            <PlayArrowRounded />
+          </IconButton>
+        )}
+        <IconButton
+          aria-label={t('projectWizard.stepTwo.deleteItem', { name: item.file_name })}
+          title={t('projectWizard.stepTwo.deleteItem', { name: item.file_name })}
+          onClick={() => onDelete(item)}
         >
-          {t('projectWizard.retry')}
-        </Button>
-      )}
+          <DeleteOutline />
+        </IconButton>
+      </Stack>
+      {children && <Box sx={{ flexBasis: '100%', minWidth: 0 }}>{children}</Box>}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { MovieContentStatus } from '@plotline/core';
+import type { ReactNode } from 'react';
 import { NoData } from '../../../../components/no-data.tsx';
 import { ContentItem } from './content-item.tsx';
 
@@ -14,6 +15,10 @@ interface ContentListProps {
   error: string | null;
   emptyHint: string;
   onRetry: (id: number) => void;
+  onPlay: (item: MovieContentStatus) => void;
+  onDelete: (item: MovieContentStatus) => void;
+  /** What each item shows under its status. */
+  renderDetails: (item: MovieContentStatus) => ReactNode;
 }
 
 /** The clips or the bridges of a project, newest last. */
@@ -24,6 +29,9 @@ export function ContentList({
   error,
   emptyHint,
   onRetry,
+  onPlay,
+  onDelete,
+  renderDetails,
 }: ContentListProps) {
   if (error) return <Alert severity="error">{error}</Alert>;
   if (loading) {
@@ -38,7 +46,15 @@ export function ContentList({
   return (
     <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {items.map((item) => (
-        <ContentItem key={item.movie_content_id} item={item} onRetry={onRetry} />
+        <ContentItem
+          key={item.movie_content_id}
+          item={item}
+          onRetry={onRetry}
+          onPlay={onPlay}
+          onDelete={onDelete}
+        >
+          {renderDetails(item)}
+        </ContentItem>
       ))}
     </Stack>
   );

@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { CONTENT_LANGUAGES, type MovieContentStatus } from '@plotline/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguageName } from '../../hooks/use-language-name.ts';
+
+/** The HLS playlist type; Safari and most phone browsers play it in a plain video element. */
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+/**
+ * Browsers without HLS of their own need a player library (hls.js), which the studio does not bundle
+ * yet: those say so instead of showing a video that never starts.
+ */
+function playsHls(): boolean {
+  return document.createElement('video').canPlayType(HLS_TYPE) !== '';
+}
+
+interface PlayDialogProps {
+  item: MovieContentStatus;
+  onClose: () => void;
+}
+
+/** Plays a clip or bridge's stream, with its subtitles as text tracks. */
+export function PlayDialog({ item, onClose }: PlayDialogProps) {
+  const { t } = useTranslation();
+  const languageName = useLanguageName();
+  const titleId = useId();
+  const subtitles = item.lang.filter((language) => language.file);
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      <DialogTitle
+        id={titleId}
+        dir="auto"
+        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
+        {item.file_name}
+      </DialogTitle>
+      <DialogContent>
+        {item.url && playsHls() ? (
+          <Box
+            component="video"
+            controls
+            autoPlay
+            playsInline
+            src={item.url}
+            poster={item.thumbnail ?? undefined}
+            aria-label={t('projectWizard.stepTwo.player', { name: item.file_name })}
+            sx={{ display: 'block', width: '100%', maxHeight: '70vh', bgcolor: 'common.black' }}
+          >
+            {subtitles.map((language) => (
+              <track
+                key={language.language_id}
+                kind="subtitles"
+                src={language.file ?? undefined}
+                srcLang={
+                  CONTENT_LANGUAGES.find((known) => known.language_id === language.language_id)
+                    ?.code
+                }
+                label={languageName(language.language_id)}
+              />
+            ))}
+          </Box>
+        ) : (
+          <Alert severity="info">{t('projectWizard.stepTwo.playUnsupported')}</Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import { stepTwoProblems, type Project } from '@plotline/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../../../../lib/use-error-toast.ts';
+import { useLanguages } from '../../api/languages.ts';
+import { useMovieStatus } from '../../api/movie-status.ts';
+import { useCaptionEditor } from '../../hooks/use-caption-editor.ts';
+import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
+import { BannerPanel } from './banner-panel.tsx';
+import { ContentLanguages } from './content-languages.tsx';
+import { ContentPanel } from './content-panel.tsx';
+import { StepTwoProblems } from './step-two-problems.tsx';
+
+export interface StepTwoProps {
+  movieId: number;
+  /** The project as `GET /api/movie/{movieId}` gives it. */
+  project: Project;
+  onBack: () => void;
+  onNext: () => void;
+}
+
+/** Arrows point the way the page reads. */
+const flipInRtl = {
+  transform: (theme: Theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none'),
+} as const;
+
+/**
+ * Step 2 of the project wizard (spec §2): the Clip, Bridge and Banner tabs, each item with its
+ * captions and subtitles, Save for the captions, and Next once core `stepTwoProblems` finds
+ * nothing; until then the button reads Check and shows what is left to do.
+ */
+export function StepTwo({ movieId, project, onBack, onNext }: StepTwoProps) {
+  const { t } = useTranslation();
+  const status = useMovieStatus(movieId);
+  const languages = useLanguages();
+  useErrorToast(languages.error);
+  const editor = useCaptionEditor(movieId, status.data ?? project.movieContent);
+  const problems = stepTwoProblems(editor.checkedItems, { saved: editor.saved });
+  const [checking, setChecking] = useState(false);
+  const [bannerDirty, setBannerDirty] = useState(false);
+  const problemList = useRef<HTMLDivElement>(null);
+  const showProblems = checking && problems.length > 0;
+
+  useEffect(() => {
+    if (checking) problemList.current?.focus();
+  }, [checking]);
+
+  return (
+    <Stack spacing={3}>
+      <ContentPanel
+        movieId={movieId}
+        banner={<BannerPanel project={project} onDirtyChange={setBannerDirty} />}
+        renderDetails={(item) => <ContentLanguages item={item} editor={editor} />}
+      />
+
+      {showProblems && <StepTwoProblems ref={problemList} problems={problems} />}
+
+      <Paper
+        variant="outlined"
+        sx={{
+          p: 2,
+          display: 'flex',
+          flexDirection: { xs: 'column-reverse', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          gap: 2,
+        }}
+      >
+        <Button startIcon={<ArrowBack sx={flipInRtl} />} onClick={onBack}>
+          {t('projectWizard.stepTwo.back')}
+        </Button>
+        <Box sx={{ flexGrow: 1 }}>
+          <Stack
+            direction="row"
+            spacing={0.75}
+            aria-live="polite"
+            sx={{
+              alignItems: 'center',
+              justifyContent: { sm: 'flex-end' },
+              color: editor.saved ? 'success.main' : 'warning.main',
+            }}
+          >
+            {editor.saved ? (
+              <CheckCircleOutline aria-hidden fontSize="small" />
+            ) : (
+              <EditNoteOutlined aria-hidden fontSize="small" />
+            )}
+            <Typography variant="body2">
+              {t(editor.saved ? 'projectWizard.stepTwo.saved' : 'projectWizard.stepTwo.unsaved')}
+            </Typography>
+          </Stack>
+        </Box>
+        <Stack direction="row" sx={{ gap: 1.5, justifyContent: 'flex-end' }}>
+          <Button
+            variant="outlined"
+            startIcon={<SaveOutlined />}
+            disabled={editor.saved}
+            loading={editor.saving}
+            onClick={() => void editor.save()}
+          >
+            {t('projectWizard.stepTwo.save')}
+          </Button>
+          {problems.length === 0 ? (
+            <Button variant="contained" endIcon={<ArrowForward sx={flipInRtl} />} onClick={onNext}>
+              {t('projectWizard.stepTwo.next')}
+            </Button>
+          ) : (
+            <Button
+              variant="contained"
+              startIcon={<FactCheckOutlined />}
+              onClick={() => {
+                setChecking(true);
+                problemList.current?.focus();
+              }}
+            >
+              {t('projectWizard.stepTwo.check')}
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+      <LeaveGuardDialog unsaved={editor.unsent || bannerDirty} />
+    </Stack>
+  );
+}
