@@ -64,7 +64,8 @@ export const DEFAULT_QUEUE_TIMING: JobQueueTiming = {
   retryDelaySeconds: 30,
   // Interruptions count as tries too: a worker stopped mid-run hands its job on with one less.
   retryLimit: 3,
-  pollingIntervalSeconds: 2,
+  // An upload waits this long at most before a free worker takes its job.
+  pollingIntervalSeconds: 1,
 };
 
 const QUEUE = 'media';
