@@ -45,7 +45,7 @@ describe('route guards', () => {
     renderRoutes(routes, '/app/project-create');
 
     expect(await screen.findByRole('heading', { name: 'Project Create' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Clips and bridges' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Project info' })).toBeInTheDocument();
   });
 
   it('answers an unknown /app path with the not-found page', async () => {

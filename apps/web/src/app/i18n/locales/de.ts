@@ -368,6 +368,65 @@ export const de: Translation = {
     total: 'Gesamt: {{size}}',
   },
   projectWizard: {
+    wizard: {
+      stepsLabel: 'Schritte des Projektassistenten',
+      steps: {
+        projectInfo: 'Projektinfo',
+        content: 'Clips & Brücken',
+        storyline: 'Handlung',
+        publish: 'Vorschau & Veröffentlichung',
+      },
+      back: 'Zurück',
+      next: 'Weiter',
+      laterTitle: 'Dieser Schritt kommt in einer späteren Version',
+      laterText:
+        'Der Handlungseditor, die Vorschau und die Veröffentlichung sind noch nicht verfügbar. Ihr Projekt bleibt ein Entwurf mit dem, was Sie in den ersten beiden Schritten gespeichert haben.',
+      unsavedTitle: 'Ohne Speichern verlassen?',
+      unsavedText:
+        'Ihre Änderungen in diesem Schritt sind noch nicht gespeichert. Wenn Sie jetzt gehen, gehen sie verloren.',
+    },
+    stepOne: {
+      title: 'Projektinfo',
+      intro:
+        'Benennen Sie Ihr Projekt, wählen Sie die Ausrichtung und fügen Sie die Vorschaubilder hinzu. Speichern Sie, dann geht es weiter zu den Clips.',
+      series: 'Serie',
+      seriesNone: 'Keine: ein Einzelprojekt',
+      seriesHint:
+        'Leer lassen für ein Einzelprojekt, oder einen neuen Titel eingeben, um eine Serie anzulegen.',
+      addSeries: 'Serie „{{title}}“ anlegen',
+      noSeries: 'Noch keine Serie',
+      episode: 'Folgennummer',
+      episodeTaken: 'vergeben',
+      projectTitle: 'Projekttitel',
+      episodeTitle: 'Folgentitel',
+      tags: 'Schlagwörter',
+      tagsHint: 'Drücken Sie nach jedem Schlagwort die Eingabetaste.',
+      description: 'Beschreibung',
+      orientation: 'Ausrichtung',
+      viewModes: {
+        vertical: 'Hochformat',
+        horizontal: 'Querformat',
+      },
+      thumbnails: 'Vorschaubilder',
+      thumbnailNames: {
+        thumbnailMobile: 'Vorschaubild mobil',
+        thumbnailDesktop: 'Vorschaubild Desktop',
+      },
+      thumbnailHints: {
+        thumbnailMobile: 'Ein Bild im Hochformat für Telefone.',
+        thumbnailDesktop: 'Ein Bild im Querformat für größere Bildschirme.',
+      },
+      noImage: 'Noch kein Bild',
+      uploadImage: 'Bild hochladen',
+      replaceImage: 'Bild ersetzen',
+      deleteImage: 'Löschen',
+      deleteTitle: 'Bild löschen',
+      uploadProgress: 'Upload-Fortschritt: {{name}}',
+      uploading: 'Wird hochgeladen: {{percent}} %',
+      save: 'Speichern',
+      needsSave: 'Speichern Sie Ihre Änderungen, um fortzufahren.',
+      needs: 'Zum Fortfahren fehlt noch: {{list}}',
+    },
     tabsLabel: 'Inhaltstyp',
     tabs: {
       clip: 'Clip',

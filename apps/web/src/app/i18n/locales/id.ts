@@ -367,6 +367,65 @@ export const id: Translation = {
     total: 'Total: {{size}}',
   },
   projectWizard: {
+    wizard: {
+      stepsLabel: 'Langkah wizard proyek',
+      steps: {
+        projectInfo: 'Info proyek',
+        content: 'Klip & jembatan',
+        storyline: 'Alur cerita',
+        publish: 'Pratinjau & terbitkan',
+      },
+      back: 'Kembali',
+      next: 'Lanjut',
+      laterTitle: 'Langkah ini hadir di rilis berikutnya',
+      laterText:
+        'Editor alur cerita, pratinjau, dan penerbitan belum tersedia. Proyek Anda tetap menjadi draf dengan apa yang Anda simpan di dua langkah pertama.',
+      unsavedTitle: 'Keluar tanpa menyimpan?',
+      unsavedText:
+        'Perubahan Anda di langkah ini belum disimpan. Jika keluar sekarang, perubahan itu hilang.',
+    },
+    stepOne: {
+      title: 'Info proyek',
+      intro:
+        'Beri nama proyek Anda, pilih orientasinya, dan tambahkan thumbnail. Simpan, lalu lanjutkan ke klip.',
+      series: 'Serial',
+      seriesNone: 'Tidak ada: proyek tunggal',
+      seriesHint:
+        'Biarkan kosong untuk proyek tunggal, atau ketik judul baru untuk membuat serial.',
+      addSeries: 'Tambah serial “{{title}}”',
+      noSeries: 'Belum ada serial',
+      episode: 'Urutan episode',
+      episodeTaken: 'terpakai',
+      projectTitle: 'Judul Proyek',
+      episodeTitle: 'Judul Episode',
+      tags: 'Tag',
+      tagsHint: 'Tekan Enter setelah setiap tag.',
+      description: 'Deskripsi',
+      orientation: 'Orientasi',
+      viewModes: {
+        vertical: 'Vertikal',
+        horizontal: 'Horizontal',
+      },
+      thumbnails: 'Thumbnail',
+      thumbnailNames: {
+        thumbnailMobile: 'Thumbnail seluler',
+        thumbnailDesktop: 'Thumbnail desktop',
+      },
+      thumbnailHints: {
+        thumbnailMobile: 'Gambar potret untuk ponsel.',
+        thumbnailDesktop: 'Gambar lanskap untuk layar yang lebih besar.',
+      },
+      noImage: 'Belum ada gambar',
+      uploadImage: 'Unggah gambar',
+      replaceImage: 'Ganti gambar',
+      deleteImage: 'Hapus',
+      deleteTitle: 'Hapus gambar',
+      uploadProgress: 'Progres unggahan: {{name}}',
+      uploading: 'Mengunggah {{percent}}%',
+      save: 'Simpan',
+      needsSave: 'Simpan perubahan Anda untuk melanjutkan.',
+      needs: 'Masih diperlukan untuk melanjutkan: {{list}}',
+    },
     tabsLabel: 'Jenis konten',
     tabs: {
       clip: 'Klip',

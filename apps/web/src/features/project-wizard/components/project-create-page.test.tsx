@@ -1,8 +1,15 @@
-import { CONTENT_TYPE, MESSAGES, TIMINGS, type MovieContentStatus } from '@plotline/core';
+import {
+  CONTENT_LANGUAGES,
+  CONTENT_TYPE,
+  MESSAGES,
+  TIMINGS,
+  type MovieContentStatus,
+  type Project,
+} from '@plotline/core';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeTusUpload } from '../../../test/fake-tus.ts';
-import { jsonResponse, makeMovieContent, signInAs } from '../../../test/fixtures.ts';
+import { jsonResponse, makeMovieContent, makeProject, signInAs } from '../../../test/fixtures.ts';
 import { renderPage, stubApi } from '../../../test/render-page.tsx';
 import { ProjectCreatePage } from './project-create-page.tsx';
 
@@ -16,12 +23,35 @@ function openPage(path: string) {
   return renderPage(<ProjectCreatePage />, path, ROUTE);
 }
 
-/** The status call answers with `items` for project `movieId`. */
-function serveStatus(movieId: number, items: () => MovieContentStatus[]) {
+/** What step 2 of project 5 asks besides the status: the project (step 1 complete), the languages. */
+const stepTwoCalls: Parameters<typeof stubApi>[0] = {
+  'GET /api/movie/5': () => jsonResponse({ data: makeProject({ movieId: 5 }) }),
+  'GET /api/language': () =>
+    jsonResponse({
+      data: CONTENT_LANGUAGES.map(({ language_id, name }) => ({ language_id, name })),
+    }),
+};
+
+/** Step 2 of project 5, whose status call answers with `items`. */
+function serveStatus(items: () => MovieContentStatus[]) {
   return stubApi({
-    [`GET /api/transcoder/movie-status/${movieId}`]: () => jsonResponse({ data: items() }),
+    ...stepTwoCalls,
+    'GET /api/transcoder/movie-status/5': () => jsonResponse({ data: items() }),
   });
 }
+
+/** Step 1's calls for `project`. */
+function serveProject(project: Project) {
+  return stubApi({
+    'GET /api/movie/series': () => jsonResponse({ data: [] }),
+    [`GET /api/movie/${project.movieId}`]: () => jsonResponse({ data: project }),
+  });
+}
+
+const currentStep = () =>
+  within(screen.getByRole('list', { name: 'Project wizard steps' }))
+    .getAllByRole('listitem')
+    .find((step) => step.getAttribute('aria-current') === 'step')?.textContent;
 
 function video(name: string, size: number): File {
   const file = new File(['x'], name, { type: 'video/mp4' });
@@ -48,9 +78,62 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('ProjectCreatePage', () => {
+describe('ProjectCreatePage: the wizard', () => {
+  it('shows step 2 for a project whose step 1 is complete, and Back returns to step 1', async () => {
+    serveStatus(() => [makeMovieContent({ file_name: 'opening.mp4' })]);
+    const { user, router } = openPage('/app/project-create/5?step=2');
+
+    expect(await screen.findByRole('listitem', { name: 'opening.mp4' })).toBeInTheDocument();
+    expect(currentStep()).toBe('2Clips & bridges');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('textbox', { name: 'Project Title' })).toHaveValue('The forest');
+    expect(currentStep()).toBe('1Project info');
+  });
+
+  it('sends a project whose step 1 is not complete back to step 1, which says what is missing', async () => {
+    serveProject(makeProject({ thumbnailDesktop: null }));
+    const { router } = openPage('/app/project-create/5?step=2');
+
+    expect(await screen.findByText('Still needed to go on: Desktop thumbnail')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('says plainly that the storyline comes in a later release, with the way back', async () => {
+    serveStatus(() => []);
+    const { user, router } = openPage('/app/project-create/5?step=3');
+
+    expect(
+      await screen.findByRole('heading', { name: 'This step comes in a later release' }),
+    ).toBeInTheDocument();
+    expect(currentStep()).toBe('3Storyline');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.search).toBe('?step=2');
+  });
+
+  it('says so when the project in the address does not exist, on any step', async () => {
+    stubApi({
+      'GET /api/movie/series': () => jsonResponse({ data: [] }),
+      'GET /api/movie/404': () => jsonResponse({ message: MESSAGES.projectNotFound }, 404),
+    });
+    openPage('/app/project-create/404');
+    expect(await screen.findByText(MESSAGES.projectNotFound)).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Project Title' })).not.toBeInTheDocument();
+  });
+
+  it('does not ask the server about an address that names no project', () => {
+    const api = stubApi({});
+    openPage('/app/project-create/draft');
+    expect(screen.getByText(MESSAGES.projectNotFound)).toBeVisible();
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('ProjectCreatePage: step 2, the clips and bridges', () => {
   it('shows each clip the way its transcode stands, and bridges in their own tab', async () => {
-    serveStatus(5, () => [
+    serveStatus(() => [
       makeMovieContent({ movie_content_id: 1, file_name: 'opening.mp4', duration: 65 }),
       makeMovieContent({
         movie_content_id: 2,
@@ -86,10 +169,10 @@ describe('ProjectCreatePage', () => {
       }),
       makeMovieContent({ movie_content_id: 6, file_name: 'left-or-right.mp4', type: 2 }),
     ]);
-    const { user } = openPage('/app/project-create/5');
+    const { user } = openPage('/app/project-create/5?step=2');
 
     const clips = await screen.findByRole('list', { name: 'Clips' });
-    expect(within(clips).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(clips).getAllByRole('listitem', { name: /\.mp4$/ })).toHaveLength(5);
 
     const ready = itemNamed('opening.mp4');
     expect(ready).toHaveAttribute('data-look', 'ready');
@@ -124,7 +207,6 @@ describe('ProjectCreatePage', () => {
     await user.click(screen.getByRole('tab', { name: 'Bridge' }));
     const bridges = screen.getByRole('list', { name: 'Bridges' });
     expect(within(bridges).getByRole('listitem', { name: 'left-or-right.mp4' })).toBeVisible();
-    expect(screen.queryByRole('tab', { name: 'Banner' })).not.toBeInTheDocument();
   });
 
   it('retries a failed transcode: the item looks processing at once and the retry is posted', async () => {
@@ -136,11 +218,12 @@ describe('ProjectCreatePage', () => {
       transcoder_log: 'Conversion timed out',
     });
     const api = stubApi({
+      ...stepTwoCalls,
       'GET /api/transcoder/movie-status/5': () => jsonResponse({ data: [failed] }),
       'POST /api/transcoder/retry': () =>
         jsonResponse({ data: { ...failed, status: 'queued', transcoder_log: null, progress: 0 } }),
     });
-    const { user } = openPage('/app/project-create/5');
+    const { user } = openPage('/app/project-create/5?step=2');
 
     const item = await screen.findByRole('listitem', { name: 'broken.mp4' });
     await user.click(within(item).getByRole('button', { name: 'Retry' }));
@@ -164,10 +247,11 @@ describe('ProjectCreatePage', () => {
       transcoder_log: 'Conversion timed out',
     });
     stubApi({
+      ...stepTwoCalls,
       'GET /api/transcoder/movie-status/5': () => jsonResponse({ data: [failed] }),
       'POST /api/transcoder/retry': () => jsonResponse({ message: MESSAGES.retryNotFailed }, 409),
     });
-    const { user } = openPage('/app/project-create/5');
+    const { user } = openPage('/app/project-create/5?step=2');
 
     const item = await screen.findByRole('listitem', { name: 'broken.mp4' });
     await user.click(within(item).getByRole('button', { name: 'Retry' }));
@@ -180,8 +264,8 @@ describe('ProjectCreatePage', () => {
   it('asks for the status every 15 s while something is transcoding, and stops when all is done', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let items = [makeMovieContent({ status: 'processing', thumbnail: null, progress: 10 })];
-    const api = serveStatus(5, () => items);
-    openPage('/app/project-create/5');
+    const api = serveStatus(() => items);
+    openPage('/app/project-create/5?step=2');
     await screen.findByText('Processing 10%');
     const asked = () => api.to('GET', '/api/transcoder/movie-status/5').length;
     expect(asked()).toBe(1);
@@ -195,65 +279,9 @@ describe('ProjectCreatePage', () => {
     expect(asked()).toBe(2);
   });
 
-  it('makes a draft with the first upload, puts its id in the address and uploads the rest into it', async () => {
-    const first = makeMovieContent({
-      movie_content_id: 31,
-      file_name: 'one.mp4',
-      status: 'queued',
-      progress: 0,
-      thumbnail: null,
-      url: null,
-      duration: null,
-    });
-    const second = { ...first, movie_content_id: 32, file_name: 'two.mp4' };
-    serveStatus(12, () => [first, second]);
-    const { user, router } = openPage('/app/project-create');
-
-    expect(screen.getByText(/saved as a draft straight away/)).toBeInTheDocument();
-    const box = screen.getByRole('region', { name: 'Upload clips' });
-    await user.upload(within(box).getByLabelText('Choose files'), [
-      video('one.mp4', 100),
-      video('two.mp4', 300),
-    ]);
-    await user.click(within(box).getByRole('button', { name: 'Upload' }));
-
-    expect(tusUpload(0).options.metadata).toEqual({ filename: 'one.mp4', type: '1' });
-    act(() => tusUpload(0).progress(50, 100));
-    expect(within(box).getByText('13%')).toBeInTheDocument();
-    // While the draft is being made, the Bridge tab's box waits, so no second draft is made.
-    expect(
-      within(screen.getByRole('region', { name: 'Upload bridges', hidden: true })).getByRole(
-        'button',
-        { name: 'Upload', hidden: true },
-      ),
-    ).toBeDisabled();
-
-    act(() => tusUpload(0).succeed({ data: { movieId: 12, files: [first] } }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app/project-create/12'));
-    expect(router.state.historyAction).toBe('REPLACE');
-
-    await vi.waitFor(() => expect(FakeTusUpload.instances).toHaveLength(2));
-    expect(tusUpload(1).options.metadata).toEqual({
-      filename: 'two.mp4',
-      movieId: '12',
-      type: String(CONTENT_TYPE.clip),
-    });
-    act(() => tusUpload(1).progress(150, 300));
-    expect(within(box).getByText('63%')).toBeInTheDocument();
-    act(() => tusUpload(1).succeed({ data: { movieId: 12, files: [second] } }));
-
-    const clips = await screen.findByRole('list', { name: 'Clips' });
-    expect(
-      within(clips)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([expect.stringContaining('one.mp4'), expect.stringContaining('two.mp4')]);
-    expect(within(box).getByText('No files chosen')).toBeInTheDocument();
-  });
-
   it("shows an upload's refusal in a toast and in the box", async () => {
-    serveStatus(5, () => []);
-    const { user } = openPage('/app/project-create/5');
+    serveStatus(() => []);
+    const { user } = openPage('/app/project-create/5?step=2');
     await user.click(await screen.findByRole('tab', { name: 'Bridge' }));
     const box = screen.getByRole('region', { name: 'Upload bridges' });
     await user.upload(within(box).getByLabelText('Choose files'), video('picture.mp4', 10));
@@ -269,22 +297,5 @@ describe('ProjectCreatePage', () => {
     expect(await within(box).findByRole('alert')).toHaveTextContent(MESSAGES.notAVideo);
     expect(screen.getAllByText(MESSAGES.notAVideo)).toHaveLength(2);
     expect(within(box).getByText('No files chosen')).toBeInTheDocument();
-  });
-
-  it('says so when the project in the address does not exist', async () => {
-    stubApi({
-      'GET /api/transcoder/movie-status/404': () =>
-        jsonResponse({ message: MESSAGES.projectNotFound }, 404),
-    });
-    openPage('/app/project-create/404');
-    const tab = await screen.findByRole('tabpanel', { name: 'Clip' });
-    expect(await within(tab).findByText(MESSAGES.projectNotFound)).toBeVisible();
-  });
-
-  it('does not ask the server about an address that names no project', () => {
-    const api = stubApi({});
-    openPage('/app/project-create/draft');
-    expect(screen.getByText(MESSAGES.projectNotFound)).toBeVisible();
-    expect(api.calls).toEqual([]);
   });
 });

@@ -1,31 +1,86 @@
 import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import { MESSAGES } from '@plotline/core';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMessageText } from '../../../lib/use-message-text.ts';
-import { ContentPanel } from './step-two/content-panel.tsx';
+import { useProject } from '../api/project.ts';
+import { parseStep, stepOneNeeds, type WizardStep } from '../model/wizard-step.ts';
+import { LaterStep } from './later-step.tsx';
+import { StepOne } from './step-one/step-one.tsx';
+import { StepTwo } from './step-two/step-two.tsx';
+import { WizardStepper } from './wizard-stepper.tsx';
+
+const PROJECT_LIST = '/app/project-list';
 
 function parseMovieId(param: string | undefined): number | null | undefined {
   if (param === undefined) return undefined;
   return /^[1-9]\d*$/.test(param) ? Number(param) : null;
 }
 
+const addressOf = (movieId: number | undefined) =>
+  movieId === undefined ? '/app/project-create' : `/app/project-create/${movieId}`;
+
+interface LaterStepsProps {
+  movieId: number;
+  step: Exclude<WizardStep, 1>;
+  goTo: (step: WizardStep) => void;
+}
+
 /**
- * /app/project-create/{movieId?}: the project wizard, so far its clips and bridges. Without an id
- * the first upload makes a draft, and the address takes its id so a reload finds it again.
+ * Steps 2 to 4 work on a saved project whose step 1 is complete; without one the wizard goes back
+ * to step 1, which says what is missing.
+ */
+function StepsAfterInfo({ movieId, step, goTo }: LaterStepsProps) {
+  const messageText = useMessageText();
+  const project = useProject(movieId);
+  if (project.error) return <Alert severity="error">{messageText(project.error.message)}</Alert>;
+  if (project.data === undefined) return <Skeleton variant="rounded" height={320} />;
+  if (stepOneNeeds(project.data).length > 0) return <Navigate to={addressOf(movieId)} replace />;
+  if (step === 2) {
+    return (
+      <StepTwo
+        movieId={movieId}
+        project={project.data}
+        onBack={() => goTo(1)}
+        onNext={() => goTo(3)}
+      />
+    );
+  }
+  return <LaterStep onBack={() => goTo(step === 3 ? 2 : 3)} />;
+}
+
+/**
+ * /app/project-create/{movieId?}?step=N: the project wizard of spec §2. Step 1 makes the project
+ * (its first save or thumbnail upload gives the address the new id), steps 2 to 4 need it.
  */
 export function ProjectCreatePage() {
   const { movieId: param } = useParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   const messageText = useMessageText();
   const movieId = parseMovieId(param);
+  const step = parseStep(search.get('step'));
 
   if (movieId === null) {
     return <Alert severity="error">{messageText(MESSAGES.projectNotFound)}</Alert>;
   }
+  const goTo = (next: WizardStep) =>
+    void navigate(next === 1 ? addressOf(movieId) : `${addressOf(movieId)}?step=${next}`);
+
   return (
-    <ContentPanel
-      movieId={movieId}
-      onProjectCreated={(id) => void navigate(`/app/project-create/${id}`, { replace: true })}
-    />
+    <Stack spacing={3}>
+      <WizardStepper step={step} />
+      {step === 1 || movieId === undefined ? (
+        <StepOne
+          movieId={movieId}
+          onProjectCreated={(id) => void navigate(addressOf(id), { replace: true })}
+          onNext={() => goTo(2)}
+          onBack={() => void navigate(PROJECT_LIST)}
+        />
+      ) : (
+        <StepsAfterInfo movieId={movieId} step={step} goTo={goTo} />
+      )}
+    </Stack>
   );
 }
