@@ -164,3 +164,24 @@ export const fileExists = (file: string) =>
     () => true,
     () => false,
   );
+
+export type ProjectCaller = { id: number; companyId: number; token: string };
+
+/**
+ * The callers every wizard call is tried with: a contributor who owns the projects, an analyst of
+ * the same company (may read, not change) and an administrator of another company.
+ */
+export async function projectCallers(server: TestServer) {
+  const user = await server.makeUser({ role: 'contributor' });
+  const owner: ProjectCaller = {
+    id: user.id,
+    companyId: user.companyId!,
+    token: await server.signIn(user),
+  };
+  const analyst = await server.makeUser({ role: 'analyst', companyId: owner.companyId });
+  return {
+    owner,
+    analystToken: await server.signIn(analyst),
+    strangerToken: await server.signIn(await server.makeUser({ role: 'administrator' })),
+  };
+}

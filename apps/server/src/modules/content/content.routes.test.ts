@@ -5,27 +5,17 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentLanguages, movieContents } from '../../db/schema/index.ts';
 import { makeTestClip } from '../../test/test-media.ts';
-import { fileExists, projectFactories } from '../../test/test-projects.ts';
+import {
+  fileExists,
+  projectCallers,
+  projectFactories,
+  type ProjectCaller,
+} from '../../test/test-projects.ts';
 import { startTestServer, testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
 
 type Envelope<T> = { data: T; message?: string };
 type Factories = Awaited<ReturnType<typeof projectFactories>>;
-type Caller = { id: number; companyId: number; token: string };
-
-async function signedInUsers(server: TestServer) {
-  const user = await server.makeUser({ role: 'contributor' });
-  const owner: Caller = {
-    id: user.id,
-    companyId: user.companyId!,
-    token: await server.signIn(user),
-  };
-  const analyst = await server.makeUser({ role: 'analyst', companyId: owner.companyId });
-  return {
-    owner,
-    analystToken: await server.signIn(analyst),
-    strangerToken: await server.signIn(await server.makeUser({ role: 'administrator' })),
-  };
-}
+type Caller = ProjectCaller;
 
 /** Every file under a folder of the blob store, relative to it. */
 async function blobsUnder(server: TestServer, folder: string): Promise<string[]> {
@@ -42,7 +32,7 @@ describe('the content calls, on items waiting for a transcode', () => {
   beforeAll(async () => {
     server = await startTestServer();
     make = await projectFactories(server);
-    ({ owner, analystToken, strangerToken } = await signedInUsers(server));
+    ({ owner, analystToken, strangerToken } = await projectCallers(server));
   }, 60_000);
 
   afterAll(async () => {
@@ -392,7 +382,7 @@ describe('deleting items that are transcoded or being transcoded', () => {
   beforeAll(async () => {
     server = await startTestServer({ transcodeWorkers: 1 });
     make = await projectFactories(server);
-    ({ owner } = await signedInUsers(server));
+    ({ owner } = await projectCallers(server));
     longClip = path.join(server.workDir, 'long.mp4');
     await makeTestClip(await testFfmpegBinaries(), longClip, {
       width: 1280,

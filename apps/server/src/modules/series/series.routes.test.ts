@@ -2,7 +2,7 @@ import { MESSAGES, type Series } from '@plotline/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { series } from '../../db/schema/index.ts';
-import { projectFactories } from '../../test/test-projects.ts';
+import { projectCallers, projectFactories, type ProjectCaller } from '../../test/test-projects.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 type Envelope<T> = { data: T; message?: string };
@@ -10,18 +10,14 @@ type Factories = Awaited<ReturnType<typeof projectFactories>>;
 
 let server: TestServer;
 let make: Factories;
-let owner: { id: number; companyId: number; token: string };
+let owner: ProjectCaller;
 let analystToken: string;
 let strangerToken: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   make = await projectFactories(server);
-  const user = await server.makeUser({ role: 'contributor' });
-  owner = { id: user.id, companyId: user.companyId!, token: await server.signIn(user) };
-  const analyst = await server.makeUser({ role: 'analyst', companyId: owner.companyId });
-  analystToken = await server.signIn(analyst);
-  strangerToken = await server.signIn(await server.makeUser({ role: 'administrator' }));
+  ({ owner, analystToken, strangerToken } = await projectCallers(server));
 }, 60_000);
 
 afterAll(async () => {
