@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
 import { movieContents } from '../../db/schema/index.ts';
-import { makeTenBitMov, makeTestClip } from '../../test/test-media.ts';
+import { makeTenBitMov, makeTestClip, makeTestPicture } from '../../test/test-media.ts';
 import { startTestServer, testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
 
 const UPLOAD = '/api/v1.5/upload/movie-content';
@@ -29,15 +29,6 @@ async function form(files: { file: string; name?: string }[], fields: Record<str
 async function contentCount(): Promise<number> {
   const [row] = await server.db.select({ rows: count() }).from(movieContents);
   return row!.rows;
-}
-
-async function makeStill(file: string): Promise<void> {
-  const binaries = await testFfmpegBinaries();
-  await runProcess(
-    binaries.ffmpeg,
-    ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-y', file],
-    { timeoutMs: 30_000, env: binaries.ffmpegEnv },
-  );
 }
 
 async function waitForStatus(
@@ -121,7 +112,7 @@ describe('POST /api/v1.5/upload/movie-content', () => {
     const contentsBefore = await contentCount();
     const binaries = await testFfmpegBinaries();
     const png = path.join(clips, 'still.png');
-    await makeStill(png);
+    await makeTestPicture(binaries, png, { width: 64, height: 64 });
     const audioOnly = path.join(clips, 'song.m4a');
     await runProcess(
       binaries.ffmpeg,
