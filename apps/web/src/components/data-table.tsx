@@ -16,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VISUALLY_HIDDEN } from '../lib/visually-hidden.ts';
 import { TablePager, lastPageOf } from './table-pager.tsx';
 
 export interface Column<Row> {
@@ -51,15 +52,6 @@ interface DataTableProps<Row> {
 }
 
 const SKELETON_ROWS = 5;
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * A back-office list: sortable headers, skeleton rows while loading, the empty placeholder and the

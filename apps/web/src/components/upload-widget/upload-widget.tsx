@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@plotline/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HiddenFileInput } from '../hidden-file-input.tsx';
 import { useByteFormat } from '../../lib/use-byte-format.ts';
 import { useMessageText } from '../../lib/use-message-text.ts';
 import { totalSize } from './file-selection.ts';
@@ -19,15 +20,6 @@ export type { UploadFiles } from './use-upload-widget.ts';
 
 /** Spec §9: the upload box's width; it shrinks with a narrower screen. */
 const BOX_WIDTH = 400;
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 interface UploadWidgetProps {
   /** What the box uploads, e.g. "Upload clips"; names the box for assistive technology. */
@@ -182,18 +174,11 @@ export function UploadWidget({
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
           <Button component="label" variant="outlined" disabled={locked}>
             {t(multiple ? 'uploadWidget.chooseFiles' : 'uploadWidget.chooseFile')}
-            <input
-              type="file"
+            <HiddenFileInput
               accept={accept}
               multiple={multiple}
               disabled={locked}
-              onChange={(event) => {
-                const picked = Array.from(event.target.files ?? []);
-                // Cleared so that picking the same file again is a change too.
-                event.target.value = '';
-                widget.pick(picked);
-              }}
-              style={VISUALLY_HIDDEN}
+              onPick={widget.pick}
             />
           </Button>
           <Button

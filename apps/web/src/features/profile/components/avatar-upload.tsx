@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AVATAR_MAX_BYTES, type SessionUser } from '@plotline/core';
 import { useTranslation } from 'react-i18next';
+import { HiddenFileInput } from '../../../components/hidden-file-input.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import type { AvatarUploadState } from '../hooks/use-avatar-upload.ts';
 
@@ -15,15 +16,6 @@ interface AvatarUploadProps {
   /** View mode shows the picture without the upload control. */
   editable?: boolean;
 }
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The avatar with its image picker and the upload's progress bar. */
 export function AvatarUpload({ user, upload, editable = true }: AvatarUploadProps) {
@@ -46,17 +38,12 @@ export function AvatarUpload({ user, upload, editable = true }: AvatarUploadProp
             disabled={upload.uploading}
           >
             {t('profile.uploadAvatar')}
-            <input
-              type="file"
+            <HiddenFileInput
               accept="image/*"
               disabled={upload.uploading}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                // Cleared so that picking the same file again is a change too.
-                event.target.value = '';
+              onPick={([file]) => {
                 if (file) upload.upload(file);
               }}
-              style={VISUALLY_HIDDEN}
             />
           </Button>
           <Typography variant="caption" color="text.secondary">

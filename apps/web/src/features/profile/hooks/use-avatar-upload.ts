@@ -1,15 +1,9 @@
-import { TIMINGS } from '@plotline/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useUploadProgress, type UploadProgress } from '../../../lib/use-upload-progress.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 import { avatarFileProblem } from '../model/avatar-file.ts';
 
-/** Spec §9: a finished upload's progress bar stays this long at 100 % before it hides. */
-
-export interface AvatarUploadState {
-  /** The percentage sent, while a bar is shown; null when idle. */
-  progress: number | null;
-  /** The picked image, shown while it uploads and after, until the page has the server's copy. */
-  preview: string | null;
+export interface AvatarUploadState extends Pick<UploadProgress, 'progress' | 'preview'> {
   error: string | null;
   uploading: boolean;
   upload: (file: File) => void;
@@ -22,21 +16,8 @@ export interface AvatarUploadState {
  */
 export function useAvatarUpload(): AvatarUploadState {
   const mutation = useUploadAvatar();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const bar = useUploadProgress(mutation.isSuccess);
   const [error, setError] = useState<string | null>(null);
-  const finished = mutation.isSuccess;
-
-  useEffect(() => {
-    if (!finished) return;
-    const timer = window.setTimeout(() => setProgress(null), TIMINGS.progressHideMs);
-    return () => window.clearTimeout(timer);
-  }, [finished]);
-
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
 
   const upload = (file: File) => {
     const problem = avatarFileProblem(file);
@@ -45,15 +26,13 @@ export function useAvatarUpload(): AvatarUploadState {
       return;
     }
     setError(null);
-    setProgress(0);
-    setPreview(URL.createObjectURL(file));
+    bar.start(file);
     mutation.mutate(
-      { file, onProgress: setProgress },
+      { file, onProgress: bar.setProgress },
       {
-        onSuccess: () => setProgress(100),
+        onSuccess: bar.finish,
         onError: (failure) => {
-          setProgress(null);
-          setPreview(null);
+          bar.fail();
           setError(failure.message);
         },
       },
@@ -61,8 +40,8 @@ export function useAvatarUpload(): AvatarUploadState {
   };
 
   return {
-    progress,
-    preview,
+    progress: bar.progress,
+    preview: bar.preview,
     error,
     uploading: mutation.isPending,
     upload,

@@ -2,6 +2,7 @@ import type { ProjectInfo } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { savedValues } from '../model/project-info-form.ts';
 import { patchProject } from './project.ts';
 import { seriesListKey } from './series-list.ts';
 
@@ -22,15 +23,7 @@ export function useSaveProjectInfo() {
   return useMutation({
     ...saveProjectInfoMutationOptions(),
     onSuccess: ({ movieId }, info) => {
-      void patchProject(queryClient, movieId, {
-        type: info.type,
-        title: info.title,
-        synopsis: info.synopsis,
-        tags: info.tags,
-        view_mode: info.view_mode,
-        movieIdParent: info.movieIdParent ?? null,
-        episodeNumber: info.episodeNumber ?? null,
-      });
+      void patchProject(queryClient, movieId, savedValues(info));
       void queryClient.invalidateQueries({ queryKey: seriesListKey });
     },
   });

@@ -59,6 +59,17 @@ function video(name: string, size: number): File {
   return file;
 }
 
+/** An item whose transcode failed, with the transcoder's reason. */
+function failedItem(): MovieContentStatus {
+  return makeMovieContent({
+    movie_content_id: 9,
+    file_name: 'broken.mp4',
+    status: 'failed',
+    thumbnail: null,
+    transcoder_log: 'Conversion timed out',
+  });
+}
+
 function itemNamed(name: string) {
   return screen.getByRole('listitem', { name });
 }
@@ -210,13 +221,7 @@ describe('ProjectCreatePage: step 2, the clips and bridges', () => {
   });
 
   it('retries a failed transcode: the item looks processing at once and the retry is posted', async () => {
-    const failed = makeMovieContent({
-      movie_content_id: 9,
-      file_name: 'broken.mp4',
-      status: 'failed',
-      thumbnail: null,
-      transcoder_log: 'Conversion timed out',
-    });
+    const failed = failedItem();
     const api = stubApi({
       ...stepTwoCalls,
       'GET /api/transcoder/movie-status/5': () => jsonResponse({ data: [failed] }),
@@ -239,13 +244,7 @@ describe('ProjectCreatePage: step 2, the clips and bridges', () => {
   });
 
   it("puts a refused retry back as it was and toasts the server's reason", async () => {
-    const failed = makeMovieContent({
-      movie_content_id: 9,
-      file_name: 'broken.mp4',
-      status: 'failed',
-      thumbnail: null,
-      transcoder_log: 'Conversion timed out',
-    });
+    const failed = failedItem();
     stubApi({
       ...stepTwoCalls,
       'GET /api/transcoder/movie-status/5': () => jsonResponse({ data: [failed] }),

@@ -1,6 +1,7 @@
-import { captionSchema, formatMessage, MESSAGES, type MovieContentStatus } from '@plotline/core';
+import { captionSchema, MESSAGES, type MovieContentStatus } from '@plotline/core';
 import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
+import { useDeleteErrorToast } from '../../../lib/use-delete-error-toast.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useRemoveLanguage } from '../api/remove-language.ts';
 import { useRemoveSubtitle } from '../api/remove-subtitle.ts';
@@ -57,6 +58,7 @@ export interface CaptionEditor {
 export function useCaptionEditor(movieId: number, items: MovieContentStatus[]): CaptionEditor {
   const { enqueueSnackbar } = useSnackbar();
   const messageText = useMessageText();
+  const toastDeleteError = useDeleteErrorToast();
   const [drafts, setDrafts] = useState<CaptionDrafts>({});
   const [saved, setSaved] = useState(true);
   const [saving, setSaving] = useState(false);
@@ -73,11 +75,6 @@ export function useCaptionEditor(movieId: number, items: MovieContentStatus[]): 
       Object.fromEntries(
         Object.entries(current).filter(([refused]) => refused !== errorKey(itemId, key)),
       ),
-    );
-  const toastDeleteError = (error: Error) =>
-    enqueueSnackbar(
-      formatMessage(messageText(MESSAGES.deleteError), { message: messageText(error.message) }),
-      { variant: 'error' },
     );
 
   const save = async () => {

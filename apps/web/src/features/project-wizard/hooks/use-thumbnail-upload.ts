@@ -1,7 +1,8 @@
-import { MESSAGES, TIMINGS } from '@plotline/core';
+import { MESSAGES } from '@plotline/core';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMessageText } from '../../../lib/use-message-text.ts';
+import { useUploadProgress, type UploadProgress } from '../../../lib/use-upload-progress.ts';
 import { useUploadThumbnail } from '../api/upload-thumbnail.ts';
 import { isImageFile, type ThumbnailKind } from '../model/thumbnails.ts';
 
@@ -13,11 +14,7 @@ interface ThumbnailUploadOptions {
   onProjectCreated: (movieId: number) => void;
 }
 
-export interface ThumbnailUploadState {
-  /** The percentage sent while the bar shows (during the upload and briefly after); else null. */
-  progress: number | null;
-  /** The picked image, shown from the moment it is picked until it is deleted or replaced. */
-  preview: string | null;
+export interface ThumbnailUploadState extends Pick<UploadProgress, 'progress' | 'preview'> {
   /** Why the last upload failed. */
   error: string | null;
   uploading: boolean;
@@ -40,21 +37,8 @@ export function useThumbnailUpload({
   const mutation = useUploadThumbnail();
   const { enqueueSnackbar } = useSnackbar();
   const messageText = useMessageText();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const bar = useUploadProgress(mutation.isSuccess);
   const [error, setError] = useState<string | null>(null);
-  const finished = mutation.isSuccess;
-
-  useEffect(() => {
-    if (!finished) return;
-    const timer = window.setTimeout(() => setProgress(null), TIMINGS.progressHideMs);
-    return () => window.clearTimeout(timer);
-  }, [finished]);
-
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
 
   const upload = (file: File) => {
     if (!isImageFile(file)) {
@@ -62,18 +46,16 @@ export function useThumbnailUpload({
       return;
     }
     setError(null);
-    setProgress(0);
-    setPreview(URL.createObjectURL(file));
+    bar.start(file);
     mutation.mutate(
-      { kind, file, movieId, onProgress: setProgress },
+      { kind, file, movieId, onProgress: bar.setProgress },
       {
         onSuccess: (result) => {
-          setProgress(100);
+          bar.finish();
           if (movieId === undefined) onProjectCreated(result.movieId);
         },
         onError: (failure) => {
-          setProgress(null);
-          setPreview(null);
+          bar.fail();
           setError(failure.message);
           enqueueSnackbar(messageText(failure.message), { variant: 'error' });
         },
@@ -82,12 +64,12 @@ export function useThumbnailUpload({
   };
 
   return {
-    progress,
-    preview,
+    progress: bar.progress,
+    preview: bar.preview,
     error,
     uploading: mutation.isPending,
     upload,
-    clearPreview: () => setPreview(null),
+    clearPreview: bar.clearPreview,
     clearError: () => setError(null),
   };
 }

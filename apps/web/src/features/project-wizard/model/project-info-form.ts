@@ -71,7 +71,7 @@ export function projectInfoValues(project?: Project): DefaultValues<ProjectInfoV
   };
 }
 
-/** The form again after a save, from what was saved (trimmed as the schema trims). */
+/** The form again after a save, and the cached project's step 1 fields, from what was saved (trimmed as the schema trims). */
 export function savedValues(info: ProjectInfo): ProjectInfoValues {
   return {
     type: info.type,

@@ -1,37 +1,29 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMessage, MESSAGES } from '@plotline/core';
-import { useSnackbar } from 'notistack';
+import { MESSAGES } from '@plotline/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { HiddenFileInput } from '../../../../components/hidden-file-input.tsx';
+import { useDeleteErrorToast } from '../../../../lib/use-delete-error-toast.ts';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { useDeleteArtwork } from '../../api/delete-artwork.ts';
 import { useThumbnailUpload } from '../../hooks/use-thumbnail-upload.ts';
 import type { ThumbnailKind } from '../../model/thumbnails.ts';
+import { ImagePreview } from '../shared/image-preview.tsx';
+import { ImageUploadProgress } from '../shared/image-upload-progress.tsx';
 
 /** The preview's frame: a phone's portrait for the mobile thumbnail, a landscape for desktop. */
 const FRAMES: Record<ThumbnailKind, { width: number; aspectRatio: string }> = {
   thumbnailMobile: { width: 96, aspectRatio: '9 / 16' },
   thumbnailDesktop: { width: 192, aspectRatio: '16 / 9' },
 };
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 interface ThumbnailFieldProps {
   kind: ThumbnailKind;
@@ -57,7 +49,7 @@ export function ThumbnailField({
 }: ThumbnailFieldProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const { enqueueSnackbar } = useSnackbar();
+  const toastDeleteError = useDeleteErrorToast();
   const titleId = useId();
   const upload = useThumbnailUpload({ kind, movieId, onProjectCreated });
   const remove = useDeleteArtwork();
@@ -73,13 +65,7 @@ export function ThumbnailField({
       { movieId, kind },
       {
         onSuccess: () => upload.clearPreview(),
-        onError: (failure) =>
-          enqueueSnackbar(
-            formatMessage(messageText(MESSAGES.deleteError), {
-              message: messageText(failure.message),
-            }),
-            { variant: 'error' },
-          ),
+        onError: toastDeleteError,
         onSettled: () => setConfirming(false),
       },
     );
@@ -103,21 +89,7 @@ export function ThumbnailField({
             borderColor: 'divider',
           }}
         >
-          {src ? (
-            <Box
-              component="img"
-              src={src}
-              alt={name}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
-          ) : (
-            <Stack spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary', p: 1 }}>
-              <ImageOutlined aria-hidden />
-              <Typography variant="caption" sx={{ textAlign: 'center', lineHeight: 1.2 }}>
-                {t('projectWizard.stepOne.noImage')}
-              </Typography>
-            </Stack>
-          )}
+          <ImagePreview src={src} alt={name} emptyText={t('projectWizard.stepOne.noImage')} />
         </Box>
         <Stack spacing={1.25} sx={{ minWidth: 0, flexGrow: 1 }}>
           <Box>
@@ -134,17 +106,11 @@ export function ThumbnailField({
             </Alert>
           )}
           {upload.progress !== null && (
-            <Box>
-              <LinearProgress
-                variant="determinate"
-                value={upload.progress}
-                aria-label={t('projectWizard.stepOne.uploadProgress', { name })}
-                sx={{ height: 6, borderRadius: 3 }}
-              />
-              <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-                {t('projectWizard.stepOne.uploading', { percent: upload.progress })}
-              </Typography>
-            </Box>
+            <ImageUploadProgress
+              percent={upload.progress}
+              label={t('projectWizard.stepOne.uploadProgress', { name })}
+              caption={t('projectWizard.stepOne.uploading', { percent: upload.progress })}
+            />
           )}
           {!readOnly && (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -158,17 +124,12 @@ export function ThumbnailField({
                 {t(
                   src ? 'projectWizard.stepOne.replaceImage' : 'projectWizard.stepOne.uploadImage',
                 )}
-                <input
-                  type="file"
+                <HiddenFileInput
                   accept="image/*"
                   disabled={locked}
-                  onChange={(event) => {
-                    const file = event.target.files?.[0];
-                    // Cleared so that picking the same file again is a change too.
-                    event.target.value = '';
+                  onPick={([file]) => {
                     if (file) upload.upload(file);
                   }}
-                  style={VISUALLY_HIDDEN}
                 />
               </Button>
               {url && movieId !== undefined && (

@@ -1,39 +1,26 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  BANNER_SIZES,
-  formatMessage,
-  MESSAGES,
-  type BannerKind,
-  type Project,
-} from '@plotline/core';
+import { BANNER_SIZES, MESSAGES, type BannerKind, type Project } from '@plotline/core';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { HiddenFileInput } from '../../../../components/hidden-file-input.tsx';
+import { useDeleteErrorToast } from '../../../../lib/use-delete-error-toast.ts';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { useDeleteBanner } from '../../api/delete-banner.ts';
 import { useUploadBanner } from '../../api/upload-banner.ts';
+import { ImagePreview } from '../shared/image-preview.tsx';
+import { ImageUploadProgress } from '../shared/image-upload-progress.tsx';
 
 /** The preview's greatest height; its width follows the kind's recommended proportions. */
 const PREVIEW_HEIGHT = 180;
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 interface BannerImageFieldProps {
   project: Project;
@@ -45,6 +32,7 @@ export function BannerImageField({ project, kind }: BannerImageFieldProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const { enqueueSnackbar } = useSnackbar();
+  const toastDeleteError = useDeleteErrorToast();
   const titleId = useId();
   const upload = useUploadBanner(project);
   const remove = useDeleteBanner(project);
@@ -81,13 +69,7 @@ export function BannerImageField({ project, kind }: BannerImageFieldProps) {
     remove.mutate(
       { movieId: project.movieId, kind },
       {
-        onError: (failure) =>
-          enqueueSnackbar(
-            formatMessage(messageText(MESSAGES.deleteError), {
-              message: messageText(failure.message),
-            }),
-            { variant: 'error' },
-          ),
+        onError: toastDeleteError,
         onSettled: () => setConfirming(false),
       },
     );
@@ -130,21 +112,11 @@ export function BannerImageField({ project, kind }: BannerImageFieldProps) {
             bgcolor: 'background.paper',
           }}
         >
-          {image.url ? (
-            <Box
-              component="img"
-              src={image.url}
-              alt={t('projectWizard.stepTwo.banner.previewOf', { kind: name })}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
-          ) : (
-            <Stack spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary', p: 1 }}>
-              <ImageOutlined aria-hidden />
-              <Typography variant="caption" sx={{ textAlign: 'center', lineHeight: 1.2 }}>
-                {t('projectWizard.stepTwo.banner.empty')}
-              </Typography>
-            </Stack>
-          )}
+          <ImagePreview
+            src={image.url}
+            alt={t('projectWizard.stepTwo.banner.previewOf', { kind: name })}
+            emptyText={t('projectWizard.stepTwo.banner.empty')}
+          />
         </Box>
       </Box>
       {error && (
@@ -153,17 +125,11 @@ export function BannerImageField({ project, kind }: BannerImageFieldProps) {
         </Alert>
       )}
       {progress !== null && (
-        <Box>
-          <LinearProgress
-            variant="determinate"
-            value={progress}
-            aria-label={t('projectWizard.stepTwo.banner.uploadProgress', { kind: name })}
-            sx={{ height: 6, borderRadius: 3 }}
-          />
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-            {t('projectWizard.stepTwo.banner.uploading', { percent: progress })}
-          </Typography>
-        </Box>
+        <ImageUploadProgress
+          percent={progress}
+          label={t('projectWizard.stepTwo.banner.uploadProgress', { kind: name })}
+          caption={t('projectWizard.stepTwo.banner.uploading', { percent: progress })}
+        />
       )}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
         <Button
@@ -178,18 +144,13 @@ export function BannerImageField({ project, kind }: BannerImageFieldProps) {
               ? 'projectWizard.stepTwo.banner.replace'
               : 'projectWizard.stepTwo.banner.upload',
           )}
-          <input
-            type="file"
+          <HiddenFileInput
             accept="image/*"
             disabled={locked}
             aria-label={t('projectWizard.stepTwo.banner.imageOf', { kind: name })}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              // Cleared so that picking the same file again is a change too.
-              event.target.value = '';
+            onPick={([file]) => {
               if (file) onPick(file);
             }}
-            style={VISUALLY_HIDDEN}
           />
         </Button>
         {image.url && (

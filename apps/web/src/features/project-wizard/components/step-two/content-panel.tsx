@@ -6,7 +6,6 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import {
   CONTENT_TYPE,
-  formatMessage,
   MESSAGES,
   UPLOAD_LIMIT_BYTES,
   type ContentType,
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { UploadWidget } from '../../../../components/upload-widget/upload-widget.tsx';
 import { useByteFormat } from '../../../../lib/use-byte-format.ts';
+import { useDeleteErrorToast } from '../../../../lib/use-delete-error-toast.ts';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { useDeleteMovieContent } from '../../api/delete-movie-content.ts';
 import { useMovieStatus } from '../../api/movie-status.ts';
@@ -52,6 +52,7 @@ function ContentTab({ movieId, renderDetails, type, tab }: ContentTabProps) {
   const messageText = useMessageText();
   const formatBytes = useByteFormat();
   const { enqueueSnackbar } = useSnackbar();
+  const toastDeleteError = useDeleteErrorToast();
   const status = useMovieStatus(movieId);
   const retry = useRetryTranscode(movieId);
   const upload = useContentUpload({ movieId, type });
@@ -70,13 +71,7 @@ function ContentTab({ movieId, renderDetails, type, tab }: ContentTabProps) {
     remove.mutate(
       { movieId, id: deleting.movie_content_id },
       {
-        onError: (failure) =>
-          enqueueSnackbar(
-            formatMessage(messageText(MESSAGES.deleteError), {
-              message: messageText(failure.message),
-            }),
-            { variant: 'error' },
-          ),
+        onError: toastDeleteError,
         onSettled: () => setConfirming(false),
       },
     );

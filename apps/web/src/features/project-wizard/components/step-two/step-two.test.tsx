@@ -74,6 +74,15 @@ function openStepTwo({ items = [], project = {}, handlers = {} }: Serve = {}) {
   };
 }
 
+/** A call the server refuses with `message` (spec §8: the client shows the server's reason). */
+const refusal = (message: string, status: number) => () => jsonResponse({ message }, status);
+
+/** Confirms the open delete dialog; the server refuses, and the toast gives its `reason`. */
+async function confirmRefusedDelete(user: ReturnType<typeof renderPage>['user'], reason: string) {
+  await user.click(screen.getByRole('button', { name: 'Ok' }));
+  expect(await screen.findByText(`Delete error! ${reason}`)).toBeInTheDocument();
+}
+
 const itemNamed = (name: string) => screen.findByRole('listitem', { name }, { timeout: 5_000 });
 const languagesOf = (item: HTMLElement, name: string) =>
   within(item).getByRole('region', { name: `Captions and subtitles of ${name}` });
@@ -189,16 +198,12 @@ describe('StepTwo: captions and subtitles', { timeout: 20_000 }, () => {
     const { user } = openStepTwo({
       items: [makeMovieContent({ lang: [english()] })],
       handlers: {
-        'DELETE /api/movie-content/lang/5/1': () =>
-          jsonResponse({ message: MESSAGES.projectPublished }, 409),
+        'DELETE /api/movie-content/lang/5/1': refusal(MESSAGES.projectPublished, 409),
       },
     });
     const item = await itemNamed('opening.mp4');
     await user.click(within(item).getByRole('button', { name: 'Remove English' }));
-    await user.click(screen.getByRole('button', { name: 'Ok' }));
-    expect(
-      await screen.findByText(`Delete error! ${MESSAGES.projectPublished}`),
-    ).toBeInTheDocument();
+    await confirmRefusedDelete(user, MESSAGES.projectPublished);
     await waitForNoDialog();
     expect(within(item).getByRole('textbox', { name: 'Caption' })).toHaveValue('Open the door');
   });
@@ -294,16 +299,12 @@ describe('StepTwo: items', { timeout: 20_000 }, () => {
     const { user } = openStepTwo({
       items: [makeMovieContent()],
       handlers: {
-        'DELETE /api/movie-content/5/1': () =>
-          jsonResponse({ message: MESSAGES.contentNotFound }, 404),
+        'DELETE /api/movie-content/5/1': refusal(MESSAGES.contentNotFound, 404),
       },
     });
     const item = await itemNamed('opening.mp4');
     await user.click(within(item).getByRole('button', { name: 'Delete opening.mp4' }));
-    await user.click(screen.getByRole('button', { name: 'Ok' }));
-    expect(
-      await screen.findByText(`Delete error! ${MESSAGES.contentNotFound}`),
-    ).toBeInTheDocument();
+    await confirmRefusedDelete(user, MESSAGES.contentNotFound);
     expect(item).toBeInTheDocument();
   });
 

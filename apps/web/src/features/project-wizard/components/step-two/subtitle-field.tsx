@@ -10,16 +10,8 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@plotline/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HiddenFileInput } from '../../../../components/hidden-file-input.tsx';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Spec §5: subtitles are .srt files only, whatever the file picker let through. */
 const isSrt = (file: File) => file.name.toLowerCase().endsWith('.srt');
@@ -98,20 +90,15 @@ export function SubtitleField({
           {progress === null
             ? t('projectWizard.stepTwo.languages.uploadSubtitle')
             : t('projectWizard.stepTwo.languages.uploading', { percent: progress })}
-          <input
-            type="file"
+          <HiddenFileInput
             accept=".srt"
             disabled={disabled || progress !== null}
             aria-label={t('projectWizard.stepTwo.languages.subtitleOf', {
               language: languageName,
             })}
-            onChange={(event) => {
-              const [file] = Array.from(event.target.files ?? []);
-              // Cleared so that picking the same file again is a change too.
-              event.target.value = '';
+            onPick={([file]) => {
               if (file) upload(file);
             }}
-            style={VISUALLY_HIDDEN}
           />
         </Button>
       )}
