@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type BrowserContext } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { lastMailTo } from '../support/outbox.ts';
 
@@ -17,11 +17,19 @@ async function choose(page: Page, field: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The browsers of invited users; closed after each test, so none outlives its journey. */
+const invitedContexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(invitedContexts.splice(0).map((context) => context.close()));
+});
+
 /** Follows an invitation link in a browser of its own, through password and profile, to /app. */
 async function acceptInvitation(browser: Browser, email: string, password: string, name: string) {
   const { link, subject } = await lastMailTo(email);
   expect(subject).toBe('You are invited to Plotline');
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  invitedContexts.push(context);
+  const page = await context.newPage();
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password$/);
   await page.getByLabel('New Password', { exact: true }).fill(password);
