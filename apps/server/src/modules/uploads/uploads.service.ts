@@ -17,7 +17,7 @@ import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { contentForCaller, lockContentForChange } from '../content/content-access.ts';
 import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
-import { projectForCaller } from '../projects/project-access.ts';
+import { lockProjectForChange, projectForCaller } from '../projects/project-access.ts';
 import type {
   MovieRecord,
   ProjectsRepository,
@@ -49,27 +49,23 @@ export function createUploadsService(deps: UploadsDeps) {
 
   /**
    * The project an upload goes into: the given one if the caller may change it, else (for uploads
-   * that may start a project) a new draft of the caller's company, made in the upload's transaction.
+   * that may start a project) a new draft of the caller's company. Checked at once, so a refused
+   * upload stops before its files are probed, and answered again inside the upload's transaction:
+   * the given project locked and checked anew (it may have been published meanwhile), or the draft
+   * made there.
    */
   async function targetProject(
     caller: AuthContext,
     movieId: number | undefined,
-  ): Promise<
-    | { existing: MovieRecord }
-    | { draft: (tx: Executor, viewMode: ViewMode | null) => Promise<MovieRecord> }
-  > {
+  ): Promise<(tx: Executor, viewMode: ViewMode | null) => Promise<MovieRecord>> {
     if (movieId !== undefined) {
-      return { existing: await projectForCaller(projects, caller, movieId, { change: true }) };
+      await projectForCaller(projects, caller, movieId, { change: true });
+      return (tx) => lockProjectForChange(projects, caller, movieId, tx);
     }
     const companyId = caller.companyId;
     if (companyId === null) throw new AppError(400, MESSAGES.projectNeedsCompany);
-    return {
-      draft: (tx, viewMode) =>
-        projects.createDraft(
-          { companyId, createdBy: caller.userId, viewMode, at: clock.now() },
-          tx,
-        ),
-    };
+    return (tx, viewMode) =>
+      projects.createDraft({ companyId, createdBy: caller.userId, viewMode, at: clock.now() }, tx);
   }
 
   /** Moves checked files into the store; if anything after fails, `undo` removes them again. */
@@ -116,8 +112,7 @@ export function createUploadsService(deps: UploadsDeps) {
       const { undo } = await storeAll(checked);
       try {
         const { movieId, ids } = await transaction(async (tx) => {
-          const movie =
-            'existing' in target ? target.existing : await target.draft(tx, upload.viewMode);
+          const movie = await target(tx, upload.viewMode);
           const ids = await contents.insertContents(
             checked.map((file) => ({
               movieId: movie.id,
@@ -157,7 +152,7 @@ export function createUploadsService(deps: UploadsDeps) {
       const { undo } = await storeAll([{ key, path: file.path }]);
       try {
         const { id, replaced } = await transaction(async (tx) => {
-          const movie = 'existing' in target ? target.existing : await target.draft(tx, null);
+          const movie = await target(tx, null);
           const replaced = await projects.setThumbnail(movie.id, field, key, clock.now(), tx);
           return { id: movie.id, replaced };
         });
@@ -216,14 +211,20 @@ export function createUploadsService(deps: UploadsDeps) {
       movieId: number,
       file: IncomingFile,
     ): Promise<{ location: string; mediaId: number }> {
-      const movie = await projectForCaller(projects, caller, movieId, { change: true });
+      const target = await targetProject(caller, movieId);
       const image = await checkImage(ffmpeg, file.path, displayFileName(file.clientName, 'image'));
       const key = `banners/${randomUUID()}.${image.extension}`;
       const { undo } = await storeAll([{ key, path: file.path }]);
       try {
-        const { id, replacedKeys } = await transaction((tx) =>
+        const { id, replacedKeys } = await transaction(async (tx) =>
           projects.replaceBannerImage(
-            { movieId: movie.id, kind, imageKey: key, width: image.width, height: image.height },
+            {
+              movieId: (await target(tx, null)).id,
+              kind,
+              imageKey: key,
+              width: image.width,
+              height: image.height,
+            },
             clock.now(),
             tx,
           ),
