@@ -6,6 +6,7 @@ export * from './menu-search.ts';
 export * from './messages.ts';
 export * from './page-title.ts';
 export * from './paging.ts';
+export * from './plot.ts';
 export * from './projects.ts';
 export * from './rights.ts';
 export * from './roles.ts';

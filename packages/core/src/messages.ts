@@ -55,6 +55,34 @@ export const MESSAGES = {
   languageNotUsed: 'No clip or bridge of this project has this language',
   subtitleNotFound: 'This clip or bridge has no subtitle in this language',
   bannerImageNotFound: 'This project has no banner image of this kind',
+  // The storyline (plot.ts).
+  plotEmpty: 'The storyline needs at least one plot',
+  plotDuplicateId: 'Two plots share one id',
+  plotNoRoot: 'The storyline needs a first clip: one plot without a parent',
+  plotSeveralRoots: 'The storyline has one beginning: only one plot may be without a parent',
+  plotRootNotClip: 'The storyline must begin with a clip',
+  plotUnknownParent: 'A plot names a parent that is not in the storyline',
+  plotCycle: 'A plot is its own ancestor: the storyline must be a tree',
+  plotNoItem: 'Every plot needs a clip or bridge',
+  plotForeignItem: 'A plot plays a clip or bridge that is not one of this project',
+  plotAlternation: 'After a clip comes a bridge, and after a bridge a clip',
+  plotBannerType: 'Banner components are vertical or horizontal',
+  plotBannerTooManyClip: 'A clip has at most 2 banner components',
+  plotBannerTooManyBridge: 'A bridge has at most 1 banner component',
+  plotBannerBridgeType: 'A bridge takes only a horizontal banner component',
+  plotBannerRepeated: 'A banner component type can be used only once per plot',
+  plotBannerTime:
+    'A banner component must start within its clip or bridge (0 to {duration} seconds)',
+  plotBannerNoDuration:
+    'This clip or bridge is not transcoded yet: its banner components must start at 0',
+  plotLocked: 'This plot is locked: unlock it before changing it or what follows it',
+  plotLockedChanged:
+    'A locked plot or what follows it was changed: unlock it before changing it or what follows it',
+  plotNotFound: 'Plot not found',
+  plotRootSibling: 'The first clip cannot have alternatives: the storyline has one beginning',
+  plotTimeFormat: 'Enter the time as mm:ss',
+  plotStale:
+    'Someone else changed this storyline since you opened it: reload it to see their changes',
   malformedJson: 'The request body is not valid JSON',
   internalError: 'Internal server error',
 } as const;
