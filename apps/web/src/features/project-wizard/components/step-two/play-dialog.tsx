@@ -6,20 +6,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { CONTENT_LANGUAGES, type MovieContentStatus } from '@plotline/core';
-import { useId } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hlsSupport, useHlsStream } from '../../../../lib/use-hls-stream.ts';
 import { useLanguageName } from '../../hooks/use-language-name.ts';
-
-/** The HLS playlist type; Safari and most phone browsers play it in a plain video element. */
-const HLS_TYPE = 'application/vnd.apple.mpegurl';
-
-/**
- * Browsers without HLS of their own need a player library (hls.js), which the studio does not bundle
- * yet: those say so instead of showing a video that never starts.
- */
-function playsHls(): boolean {
-  return document.createElement('video').canPlayType(HLS_TYPE) !== '';
-}
 
 interface PlayDialogProps {
   item: MovieContentStatus;
@@ -32,6 +22,10 @@ export function PlayDialog({ item, onClose }: PlayDialogProps) {
   const languageName = useLanguageName();
   const titleId = useId();
   const subtitles = item.lang.filter((language) => language.file);
+  const support = useMemo(hlsSupport, []);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const { failed } = useHlsStream(video, item.url ?? '', item.url ? support : 'none');
+  const playable = item.url !== null && support !== 'none' && !failed;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
@@ -43,13 +37,13 @@ export function PlayDialog({ item, onClose }: PlayDialogProps) {
         {item.file_name}
       </DialogTitle>
       <DialogContent>
-        {item.url && playsHls() ? (
+        {playable ? (
           <Box
             component="video"
+            ref={setVideo}
             controls
             autoPlay
             playsInline
-            src={item.url}
             poster={item.thumbnail ?? undefined}
             aria-label={t('projectWizard.stepTwo.player', { name: item.file_name })}
             sx={{ display: 'block', width: '100%', maxHeight: '70vh', bgcolor: 'common.black' }}
