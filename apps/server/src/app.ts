@@ -36,6 +36,9 @@ import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createMovieContentsRepository } from './modules/content/movie-contents.repository.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { createPlotRepository } from './modules/plot/plot.repository.ts';
+import { registerPlotRoutes } from './modules/plot/plot.routes.ts';
+import { createPlotService } from './modules/plot/plot.service.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
@@ -200,6 +203,14 @@ export async function buildApp(deps: AppDeps) {
     transaction,
   });
 
+  const plotService = createPlotService({
+    plots: createPlotRepository(db),
+    projects,
+    contents,
+    clock,
+    transaction,
+  });
+
   const app: FastifyInstance = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
@@ -236,6 +247,7 @@ export async function buildApp(deps: AppDeps) {
   registerProjectsRoutes(app, projectsService);
   registerSeriesRoutes(app, seriesService);
   registerContentRoutes(app, contentService);
+  registerPlotRoutes(app, plotService);
   await registerWebApp(app, deps.webRoot);
 
   if (deps.transcodeWorkers > 0) {

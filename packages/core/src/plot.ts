@@ -515,3 +515,47 @@ export function setBannerType(
       : current.map((entry, at) => (at === index ? { ...entry, type } : entry));
   return setBanner(nodes, id, banner, items);
 }
+
+const positiveId = z.coerce.number().int().positive();
+
+/** `GET /api/movie-plot/{movieId}` and every plot change answer the storyline and its version. */
+export const storylineSchema = z.object({
+  data: z.array(plotNodeSchema),
+  version: z.number().int(),
+});
+
+/** `POST /api/movie-plot`: the whole tree, made from `version`. */
+export const plotSaveSchema = z.object({
+  movie_id: positiveId,
+  version: z.number().int().min(0),
+  plots: z
+    .array(
+      plotNodeSchema.extend({
+        /** Absent or negative for a new node; its children name a negative id as `parent_id`. */
+        movie_plot_id: z.number().int().optional(),
+        duration: z.number().optional(),
+        banner: z
+          .array(plotBannerSchema)
+          .max(BANNER_COMPONENT_TYPES.length + 1)
+          .default([]),
+      }),
+    )
+    .max(5000),
+});
+
+/** `PUT /api/movie-plot/lock` (§4: status true locks). */
+export const plotLockSchema = z.object({ movie_plot_id: positiveId, status: z.boolean() });
+
+/** `POST /api/movie-plot/banner`: one node's banner components, in the spec's wire names. */
+export const plotBannerSaveSchema = z.object({
+  movie_id: positiveId,
+  movie_plot_id: positiveId,
+  banner: z
+    .array(
+      z.object({
+        banner_type: z.enum(BANNER_COMPONENT_TYPES, { error: MESSAGES.plotBannerType }),
+        banner_time_start: z.number().int().min(0),
+      }),
+    )
+    .max(BANNER_COMPONENT_TYPES.length + 1),
+});

@@ -5,3 +5,4 @@ export * from './users.ts';
 export * from './movie-contents.ts';
 export * from './movies.ts';
 export * from './series.ts';
+export * from './movie-plots.ts';

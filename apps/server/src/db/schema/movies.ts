@@ -52,6 +52,8 @@ export const movies = pgTable(
     bannerUrl: text().notNull().default(''),
     /** Publishing is final: a published project refuses every change. */
     status: movieStatus().notNull().default('draft'),
+    /** Counts the storyline's changes: a save made from an older version is refused. */
+    plotVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
