@@ -112,16 +112,16 @@ describe('ProjectCreatePage: the wizard', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('says plainly that the storyline comes in a later release, with the way back', async () => {
+  it('says plainly that publishing comes in a later release, with the way back', async () => {
     serveStatus(() => []);
-    const { user, router } = openPage('/app/project-create/5?step=3');
+    const { user, router } = openPage('/app/project-create/5?step=4');
 
     expect(
       await screen.findByRole('heading', { name: 'This step comes in a later release' }),
     ).toBeInTheDocument();
-    expect(currentStep()).toBe('3Storyline');
+    expect(currentStep()).toBe('4Preview & publish');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(router.state.location.search).toBe('?step=2');
+    expect(router.state.location.search).toBe('?step=3');
   });
 
   it('says so when the project in the address does not exist, on any step', async () => {

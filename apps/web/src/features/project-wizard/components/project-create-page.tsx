@@ -8,6 +8,7 @@ import { useProject } from '../api/project.ts';
 import { parseStep, stepOneNeeds, type WizardStep } from '../model/wizard-step.ts';
 import { LaterStep } from './later-step.tsx';
 import { StepOne } from './step-one/step-one.tsx';
+import { StepThree } from './step-three/step-three.tsx';
 import { StepTwo } from './step-two/step-two.tsx';
 import { WizardStepper } from './wizard-stepper.tsx';
 
@@ -47,7 +48,17 @@ function StepsAfterInfo({ movieId, step, goTo }: LaterStepsProps) {
       />
     );
   }
-  return <LaterStep onBack={() => goTo(step === 3 ? 2 : 3)} />;
+  if (step === 3) {
+    return (
+      <StepThree
+        movieId={movieId}
+        project={project.data}
+        onBack={() => goTo(2)}
+        onNext={() => goTo(4)}
+      />
+    );
+  }
+  return <LaterStep onBack={() => goTo(3)} />;
 }
 
 /**

@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { storylineKey, storylineRequest } from './storyline.ts';
+
+export interface LockPlot {
+  movieId: number;
+  /** A stored plot's id. */
+  id: number;
+  /** §4: true locks ('1'), false unlocks. */
+  locked: boolean;
+}
+
+/** `PUT /api/movie-plot/lock`: answers the storyline at its next version. */
+export function lockPlot({ id, locked }: LockPlot) {
+  return storylineRequest('/api/movie-plot/lock', {
+    method: 'PUT',
+    body: { movie_plot_id: id, status: locked },
+  });
+}
+
+export function lockPlotMutationOptions() {
+  return mutationOptions({ mutationKey: ['projects', 'lock-plot'], mutationFn: lockPlot });
+}
+
+export function useLockPlot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...lockPlotMutationOptions(),
+    onSuccess: (storyline, { movieId }) =>
+      queryClient.setQueryData(storylineKey(movieId), storyline),
+  });
+}

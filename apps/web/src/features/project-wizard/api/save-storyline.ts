@@ -1,0 +1,35 @@
+import type { PlotNode } from '@plotline/core';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { storylineKey, storylineRequest } from './storyline.ts';
+
+export interface SaveStoryline {
+  movieId: number;
+  /** The version the plot was made from: the server refuses (409) when someone saved since. */
+  version: number;
+  plot: readonly PlotNode[];
+}
+
+/** `POST /api/movie-plot`: the whole tree; new nodes keep their negative ids until it answers. */
+export function saveStoryline({ movieId, version, plot }: SaveStoryline) {
+  return storylineRequest('/api/movie-plot', {
+    method: 'POST',
+    body: { movie_id: movieId, version, plots: plot },
+  });
+}
+
+export function saveStorylineMutationOptions() {
+  return mutationOptions({
+    mutationKey: ['projects', 'save-storyline'],
+    mutationFn: saveStoryline,
+  });
+}
+
+/** The stored storyline (real ids, next version) becomes the cached one. */
+export function useSaveStoryline() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...saveStorylineMutationOptions(),
+    onSuccess: (storyline, { movieId }) =>
+      queryClient.setQueryData(storylineKey(movieId), storyline),
+  });
+}

@@ -1,0 +1,296 @@
+import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  childrenOf,
+  CONTENT_TYPE,
+  expectedContentType,
+  isInLockedSubtree,
+  type BannerComponentType,
+  type MovieContentStatus,
+  type PlotItem,
+  type PlotNode,
+} from '@plotline/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { plotItemsOf } from '../../model/storyline.ts';
+import { BannerComponents } from './banner-components.tsx';
+import { ItemPicker } from './item-picker.tsx';
+
+export interface PlotBuilderActions {
+  onStart: () => void;
+  onSelect: (id: number) => void;
+  onChoose: (id: number, item: MovieContentStatus) => void;
+  /** 'Add Bridge' on a clip, its counterpart on a bridge: an empty child. */
+  onAddChild: (id: number) => void;
+  /** 'Add More Options': an empty alternative beside the plot. */
+  onAddSibling: (id: number) => void;
+  /** 'End Clip': the branch ends at this plot; what followed it goes. */
+  onEndClip: (id: number) => void;
+  onDelete: (id: number) => void;
+  onLock: (id: number, locked: boolean) => void;
+  onAddBanner: (id: number, type: BannerComponentType) => void;
+  onBannerTime: (id: number, index: number, mmSs: string) => string | null;
+  onBannerType: (id: number, index: number, type: BannerComponentType | '') => void;
+}
+
+interface PlotBuilderProps {
+  plot: readonly PlotNode[];
+  items: readonly MovieContentStatus[];
+  languageId: number | null;
+  /** Hides add and delete (§2). */
+  readOnly: boolean;
+  /** Whether a plot's lock can be switched now; the reason is shown when it cannot. */
+  lockBlocked: (node: PlotNode) => string | null;
+  selectedId: number | null;
+  actions: PlotBuilderActions;
+}
+
+interface Context extends Omit<PlotBuilderProps, 'plot'> {
+  plot: readonly PlotNode[];
+  children: Map<number | null, PlotNode[]>;
+  plotItems: PlotItem[];
+}
+
+function NodeMenu({ node, kind, context }: { node: PlotNode; kind: number; context: Context }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { actions } = context;
+  const hasChildren = (context.children.get(node.movie_plot_id) ?? []).length > 0;
+  const run = (action: () => void) => () => {
+    setAnchor(null);
+    action();
+  };
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={t('projectWizard.stepThree.menu')}
+        title={t('projectWizard.stepThree.menu')}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVert fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={run(() => actions.onAddChild(node.movie_plot_id))}>
+          {t(
+            kind === CONTENT_TYPE.clip
+              ? 'projectWizard.stepThree.addBridge'
+              : 'projectWizard.stepThree.addClip',
+          )}
+        </MenuItem>
+        {kind === CONTENT_TYPE.clip && (
+          <MenuItem
+            disabled={!hasChildren}
+            onClick={run(() => actions.onEndClip(node.movie_plot_id))}
+          >
+            {t('projectWizard.stepThree.endClip')}
+          </MenuItem>
+        )}
+        {node.parent_id !== null && (
+          <MenuItem onClick={run(() => actions.onAddSibling(node.movie_plot_id))}>
+            {t('projectWizard.stepThree.addOption')}
+          </MenuItem>
+        )}
+      </Menu>
+    </>
+  );
+}
+
+function PlotCard({ node, context }: { node: PlotNode; context: Context }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const { actions, readOnly, plot, selectedId } = context;
+  const id = node.movie_plot_id;
+  const kind = expectedContentType(plot, id) ?? CONTENT_TYPE.clip;
+  const locked = isInLockedSubtree(plot, id);
+  const lockReason = context.lockBlocked(node);
+  const ending = (context.children.get(id) ?? []).length === 0 && node.movie_content_id !== null;
+  const item = context.plotItems.find((entry) => entry.movie_content_id === node.movie_content_id);
+  const selected = selectedId === id;
+  const kindLabel = t(
+    kind === CONTENT_TYPE.clip ? 'projectWizard.stepThree.clip' : 'projectWizard.stepThree.bridge',
+  );
+
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [selected]);
+
+  return (
+    <Paper
+      ref={ref}
+      variant="outlined"
+      data-plot-id={id}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => actions.onSelect(id)}
+      sx={(theme) => ({
+        p: 1.5,
+        borderColor: selected ? 'primary.main' : undefined,
+        boxShadow: selected ? `0 0 0 1px ${theme.palette.primary.main}` : 'none',
+        bgcolor: locked ? theme.alpha(theme.palette.text.primary, 0.03) : 'background.paper',
+      })}
+    >
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minHeight: 34 }}>
+          <Chip
+            size="small"
+            label={kindLabel}
+            color={kind === CONTENT_TYPE.clip ? 'primary' : 'secondary'}
+            variant="outlined"
+          />
+          {ending && (
+            <Chip
+              size="small"
+              icon={<FlagOutlined />}
+              label={t('projectWizard.stepThree.ending')}
+              color="success"
+              variant="outlined"
+            />
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          <IconButton
+            size="small"
+            aria-pressed={node.locked === '1'}
+            aria-label={t(
+              node.locked === '1'
+                ? 'projectWizard.stepThree.unlock'
+                : 'projectWizard.stepThree.lock',
+            )}
+            title={
+              lockReason ??
+              t(
+                node.locked === '1'
+                  ? 'projectWizard.stepThree.unlock'
+                  : 'projectWizard.stepThree.lock',
+              )
+            }
+            disabled={lockReason !== null}
+            color={node.locked === '1' ? 'warning' : 'default'}
+            onClick={() => actions.onLock(id, node.locked !== '1')}
+          >
+            {node.locked === '1' ? (
+              <LockOutlined fontSize="small" />
+            ) : (
+              <LockOpenOutlined fontSize="small" />
+            )}
+          </IconButton>
+          {!readOnly && !locked && (
+            <>
+              <NodeMenu node={node} kind={kind} context={context} />
+              <IconButton
+                size="small"
+                aria-label={t('projectWizard.stepThree.delete')}
+                title={t('projectWizard.stepThree.delete')}
+                onClick={() => actions.onDelete(id)}
+              >
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </>
+          )}
+        </Stack>
+        <ItemPicker
+          label={kindLabel}
+          items={context.items.filter((entry) => entry.type === kind)}
+          value={node.movie_content_id}
+          languageId={context.languageId}
+          disabled={readOnly || locked}
+          onChange={(chosen) => actions.onChoose(id, chosen)}
+        />
+        {item && (
+          <BannerComponents
+            banner={node.banner}
+            item={item}
+            disabled={readOnly || locked}
+            onAdd={(type) => actions.onAddBanner(id, type)}
+            onTime={(index, mmSs) => actions.onBannerTime(id, index, mmSs)}
+            onType={(index, type) => actions.onBannerType(id, index, type)}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Branch({ node, context }: { node: PlotNode; context: Context }) {
+  const children = context.children.get(node.movie_plot_id) ?? [];
+  return (
+    <Box component="li" sx={{ listStyle: 'none' }}>
+      <PlotCard node={node} context={context} />
+      {children.length > 0 && (
+        <Box
+          component="ul"
+          sx={{
+            m: 0,
+            mt: 1.5,
+            p: 0,
+            paddingInlineStart: { xs: 1.5, sm: 3 },
+            borderInlineStart: 2,
+            borderColor: 'divider',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 1.5,
+          }}
+        >
+          {children.map((child) => (
+            <Branch key={child.movie_plot_id} node={child} context={context} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The plot builder of §2 step 3: the storyline as a tree of clip and bridge pickers, each with its
+ * lock, its menu ('Add Bridge', 'End Clip', 'Add More Options'), delete and banner components.
+ * It shows the values it is given and reports what the user does; it changes nothing itself.
+ */
+export function PlotBuilder({ plot, ...props }: PlotBuilderProps) {
+  const { t } = useTranslation();
+  const children = useMemo(() => childrenOf(plot), [plot]);
+  const plotItems = useMemo(() => plotItemsOf(props.items), [props.items]);
+  const context: Context = { ...props, plot, children, plotItems };
+  const roots = children.get(null) ?? [];
+
+  if (roots.length === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3, borderStyle: 'dashed', textAlign: 'center' }}>
+        <Typography sx={{ mb: 2, color: 'text.secondary' }}>
+          {t('projectWizard.stepThree.empty')}
+        </Typography>
+        {!props.readOnly && (
+          <Button
+            variant="contained"
+            startIcon={<AddCircleOutline />}
+            onClick={props.actions.onStart}
+          >
+            {t('projectWizard.stepThree.start')}
+          </Button>
+        )}
+      </Paper>
+    );
+  }
+  return (
+    <Box
+      component="ul"
+      aria-label={t('projectWizard.stepThree.builder')}
+      sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
+      {roots.map((root) => (
+        <Branch key={root.movie_plot_id} node={root} context={context} />
+      ))}
+    </Box>
+  );
+}

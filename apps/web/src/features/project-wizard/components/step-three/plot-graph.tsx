@@ -1,0 +1,178 @@
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import type { MovieContentStatus, PlotNode } from '@plotline/core';
+import {
+  Background,
+  Controls,
+  Handle,
+  Position,
+  ReactFlow,
+  type Edge,
+  type Node,
+  type NodeProps,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GRAPH_NODE_HEIGHT, GRAPH_NODE_WIDTH, layoutPlot } from '../../model/plot-graph-layout.ts';
+import { captionOf } from '../../model/storyline.ts';
+import { ItemThumbnail } from './item-picker.tsx';
+
+interface GraphNodeData extends Record<string, unknown> {
+  item: MovieContentStatus | undefined;
+  caption: string;
+  ending: boolean;
+  locked: boolean;
+  selected: boolean;
+}
+
+type GraphNode = Node<GraphNodeData, 'plot'>;
+
+const PlotGraphNode = memo(function PlotGraphNode({ data }: NodeProps<GraphNode>) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      sx={(theme) => ({
+        width: GRAPH_NODE_WIDTH,
+        height: GRAPH_NODE_HEIGHT,
+        p: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 0.5,
+        borderRadius: 1.5,
+        border: data.selected ? 2 : 1,
+        borderColor: data.selected ? 'primary.main' : data.ending ? 'success.main' : 'divider',
+        bgcolor: 'background.paper',
+        boxShadow: theme.shadows[1],
+        cursor: 'pointer',
+      })}
+    >
+      <Handle type="target" position={Position.Top} isConnectable={false} />
+      <Box sx={{ alignSelf: 'center' }}>
+        <ItemThumbnail item={data.item} width={120} />
+      </Box>
+      <Typography
+        variant="caption"
+        dir="auto"
+        noWrap
+        title={data.caption}
+        sx={{ fontWeight: 600, lineHeight: 1.3 }}
+      >
+        {data.caption || data.item?.file_name || t('projectWizard.stepThree.choose')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', minHeight: 16 }}>
+        {data.ending && (
+          <Typography
+            variant="caption"
+            sx={{ color: 'success.main', display: 'flex', alignItems: 'center', gap: 0.25 }}
+          >
+            <FlagOutlined aria-hidden sx={{ fontSize: 14 }} />
+            {t('projectWizard.stepThree.ending')}
+          </Typography>
+        )}
+        {data.locked && (
+          <LockOutlined
+            aria-label={t('projectWizard.stepThree.locked')}
+            sx={{ fontSize: 14, color: 'warning.main', marginInlineStart: 'auto' }}
+          />
+        )}
+      </Box>
+      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+    </Box>
+  );
+});
+
+const nodeTypes = { plot: PlotGraphNode };
+
+interface PlotGraphProps {
+  plot: readonly PlotNode[];
+  items: readonly MovieContentStatus[];
+  languageId: number | null;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}
+
+/**
+ * The whole story as a graph (dagre's layout, top to bottom): thumbnails and captions, endings
+ * marked; pan, zoom and fit; only what is in view is rendered, so long stories stay fluid.
+ */
+export function PlotGraph({ plot, items, languageId, selectedId, onSelect }: PlotGraphProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const placed = useMemo(() => layoutPlot(plot), [plot]);
+  const itemOf = useMemo(
+    () => new Map(items.map((item) => [item.movie_content_id, item])),
+    [items],
+  );
+  const nodes = useMemo<GraphNode[]>(
+    () =>
+      placed.map(({ node, x, y, ending }) => {
+        const item = node.movie_content_id === null ? undefined : itemOf.get(node.movie_content_id);
+        return {
+          id: String(node.movie_plot_id),
+          type: 'plot',
+          position: { x, y },
+          draggable: false,
+          connectable: false,
+          data: {
+            item,
+            caption: item ? captionOf(item, languageId) : '',
+            ending: ending && node.movie_content_id !== null,
+            locked: node.locked === '1',
+            selected: node.movie_plot_id === selectedId,
+          },
+        };
+      }),
+    [placed, itemOf, languageId, selectedId],
+  );
+  const edges = useMemo<Edge[]>(
+    () =>
+      plot
+        .filter((node) => node.parent_id !== null)
+        .map((node) => ({
+          id: `${String(node.parent_id)}-${String(node.movie_plot_id)}`,
+          source: String(node.parent_id),
+          target: String(node.movie_plot_id),
+          type: 'smoothstep',
+        })),
+    [plot],
+  );
+
+  return (
+    <Box
+      role="region"
+      aria-label={t('projectWizard.stepThree.graph')}
+      // The graph is laid out top to bottom whatever the page's direction.
+      dir="ltr"
+      sx={{
+        height: { xs: 320, md: 420 },
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        overflow: 'hidden',
+        bgcolor: 'background.default',
+      }}
+    >
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        colorMode={theme.palette.mode}
+        onlyRenderVisibleElements
+        fitView
+        fitViewOptions={{ maxZoom: 1, padding: 0.15 }}
+        minZoom={0.05}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        onNodeClick={(_event, node) => onSelect(Number(node.id))}
+      >
+        <Background />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </Box>
+  );
+}

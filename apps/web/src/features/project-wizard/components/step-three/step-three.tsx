@@ -1,0 +1,342 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import {
+  addBannerComponent,
+  addChild,
+  addSibling,
+  childrenOf,
+  isInLockedSubtree,
+  removeSubtree,
+  setBannerTime,
+  setBannerType,
+  setContent,
+  setLock,
+  startPlot,
+  type PlotEdit,
+  type PlotNode,
+  type Project,
+} from '@plotline/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { useMessageText } from '../../../../lib/use-message-text.ts';
+import { useMovieStatus } from '../../api/movie-status.ts';
+import { useLanguageName } from '../../hooks/use-language-name.ts';
+import { firstItemLanguages, plotItemsOf, storylineSaveBlockers } from '../../model/storyline.ts';
+import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
+import { PlotBuilder, type PlotBuilderActions } from './plot-builder.tsx';
+import { PlotGraph } from './plot-graph.tsx';
+import { useStorylineEditor } from './use-storyline-editor.ts';
+
+export interface StepThreeProps {
+  movieId: number;
+  project: Project;
+  /** Opened from the project's detail page: Save reads 'Save and Exit' and leaves after saving. */
+  fromDetail?: boolean;
+  onBack: () => void;
+  onNext: () => void;
+  onExit?: () => void;
+}
+
+const flipInRtl = {
+  transform: (theme: Theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none'),
+} as const;
+
+/** What waits for the user's Ok: deleting a plot, or ending a clip's branch. */
+type Pending = { action: 'delete' | 'end'; id: number } | null;
+
+/**
+ * Step 3 of the project wizard (spec §2): the storyline. The plot builder and the graph show one
+ * plot; every change is an operation of core on the draft, and Save stores the whole tree. Next is
+ * offered once a save has succeeded on this visit.
+ */
+export function StepThree({
+  movieId,
+  project,
+  fromDetail = false,
+  onBack,
+  onNext,
+  onExit,
+}: StepThreeProps) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const languageName = useLanguageName();
+  const editor = useStorylineEditor(movieId);
+  const status = useMovieStatus(movieId);
+  const items = status.data ?? project.movieContent;
+  const plotItems = useMemo(() => plotItemsOf(items), [items]);
+  const { plot } = editor;
+  const published = project.status === 'published';
+  const [readOnlyChosen, setReadOnlyChosen] = useState(false);
+  const readOnly = published || readOnlyChosen;
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const languages = firstItemLanguages(plot, items);
+  const [languageChosen, setLanguageChosen] = useState<number | null>(null);
+  const languageId =
+    languageChosen !== null && languages.includes(languageChosen)
+      ? languageChosen
+      : (languages[0] ?? null);
+  const blockers = storylineSaveBlockers(project, plot);
+
+  const edit = (operation: (nodes: PlotNode[]) => PlotEdit, select?: 'new') =>
+    editor.edit((nodes) => {
+      const result = operation(nodes);
+      if (result.ok && select === 'new') {
+        const added = result.plot.find(
+          (node) => !nodes.some((old) => old.movie_plot_id === node.movie_plot_id),
+        );
+        if (added) setSelectedId(added.movie_plot_id);
+      }
+      return result;
+    });
+
+  const actions: PlotBuilderActions = {
+    onStart: () => edit(startPlot, 'new'),
+    onSelect: setSelectedId,
+    onChoose: (id, item) => {
+      const plotItem = plotItems.find((entry) => entry.movie_content_id === item.movie_content_id);
+      if (plotItem) edit((nodes) => setContent(nodes, id, plotItem));
+    },
+    onAddChild: (id) => edit((nodes) => addChild(nodes, id), 'new'),
+    onAddSibling: (id) => edit((nodes) => addSibling(nodes, id), 'new'),
+    onEndClip: (id) => setPending({ action: 'end', id }),
+    onDelete: (id) => setPending({ action: 'delete', id }),
+    onLock: (id, locked) => {
+      // A plot not stored yet is locked in the draft; a stored one on the server (§4).
+      if (id < 0) edit((nodes) => setLock(nodes, id, locked));
+      else editor.lock(id, locked);
+    },
+    onAddBanner: (id, type) => edit((nodes) => addBannerComponent(nodes, id, type, plotItems)),
+    onBannerTime: (id, index, mmSs) => {
+      const result = setBannerTime(plot, id, index, mmSs, plotItems);
+      if (!result.ok) return messageText(result.message);
+      editor.edit(() => result);
+      return null;
+    },
+    onBannerType: (id, index, type) =>
+      edit((nodes) => setBannerType(nodes, id, index, type, plotItems)),
+  };
+
+  const lockBlocked = (node: PlotNode): string | null => {
+    if (published) return t('projectWizard.stepThree.publishedLock');
+    if (node.parent_id !== null && isInLockedSubtree(plot, node.parent_id)) {
+      return t('projectWizard.stepThree.lockedAbove');
+    }
+    if (node.movie_plot_id > 0 && editor.unsaved) return t('projectWizard.stepThree.saveFirst');
+    if (editor.locking) return t('projectWizard.stepThree.busy');
+    return null;
+  };
+
+  const confirmPending = () => {
+    if (!pending) return;
+    const { action, id } = pending;
+    setPending(null);
+    if (action === 'delete') {
+      edit((nodes) => removeSubtree(nodes, id));
+      return;
+    }
+    edit((nodes) => {
+      let result: PlotEdit = { ok: true, plot: nodes };
+      for (const child of childrenOf(nodes).get(id) ?? []) {
+        if (!result.ok) break;
+        result = removeSubtree(result.plot, child.movie_plot_id);
+      }
+      return result;
+    });
+  };
+
+  if (editor.loadError) {
+    return <Alert severity="error">{messageText(editor.loadError.message)}</Alert>;
+  }
+  if (editor.loading) return <Skeleton variant="rounded" height={320} />;
+
+  const savedLook = !editor.unsaved && editor.savedThisSession;
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'center' } }}
+        >
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="h6" component="h2">
+              {t('projectWizard.stepThree.title')}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('projectWizard.stepThree.intro')}
+            </Typography>
+          </Box>
+          <TextField
+            select
+            size="small"
+            label={t('projectWizard.stepThree.primaryLanguage')}
+            value={languageId === null ? '' : String(languageId)}
+            disabled={languages.length === 0}
+            onChange={(event) => setLanguageChosen(Number(event.target.value))}
+            sx={{ minWidth: 200 }}
+          >
+            {languages.map((id) => (
+              <MenuItem key={id} value={String(id)}>
+                {languageName(id)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={readOnly}
+                disabled={published}
+                onChange={(event) => setReadOnlyChosen(event.target.checked)}
+              />
+            }
+            label={t('projectWizard.stepThree.readOnly')}
+          />
+        </Stack>
+      </Paper>
+
+      {editor.saveError && (
+        <Alert
+          severity={editor.conflict ? 'warning' : 'error'}
+          action={
+            editor.conflict ? (
+              <Button color="inherit" size="small" onClick={editor.reload}>
+                {t('projectWizard.stepThree.reload')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {editor.saveError}
+        </Alert>
+      )}
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 6fr)' },
+          alignItems: 'start',
+        }}
+      >
+        {plot.length > 0 && (
+          <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 }, order: { lg: 2 } }}>
+            <PlotGraph
+              plot={plot}
+              items={items}
+              languageId={languageId}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+            />
+          </Box>
+        )}
+        <Box sx={{ gridColumn: plot.length > 0 ? undefined : '1 / -1' }}>
+          <PlotBuilder
+            plot={plot}
+            items={items}
+            languageId={languageId}
+            readOnly={readOnly}
+            lockBlocked={lockBlocked}
+            selectedId={selectedId}
+            actions={actions}
+          />
+        </Box>
+      </Box>
+
+      {blockers.length > 0 && plot.length > 0 && !readOnly && (
+        <Alert severity="info">
+          {blockers.map((blocker) => t(`projectWizard.stepThree.blockers.${blocker}`)).join(' ')}
+        </Alert>
+      )}
+
+      <Paper
+        variant="outlined"
+        sx={{
+          p: 2,
+          display: 'flex',
+          flexDirection: { xs: 'column-reverse', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          gap: 2,
+        }}
+      >
+        <Button startIcon={<ArrowBack sx={flipInRtl} />} onClick={onBack}>
+          {t('projectWizard.stepThree.back')}
+        </Button>
+        <Box sx={{ flexGrow: 1 }}>
+          {(editor.unsaved || savedLook) && (
+            <Stack
+              direction="row"
+              spacing={0.75}
+              aria-live="polite"
+              sx={{
+                alignItems: 'center',
+                justifyContent: { sm: 'flex-end' },
+                color: savedLook ? 'success.main' : 'warning.main',
+              }}
+            >
+              {savedLook ? (
+                <CheckCircleOutline aria-hidden fontSize="small" />
+              ) : (
+                <EditNoteOutlined aria-hidden fontSize="small" />
+              )}
+              <Typography variant="body2">
+                {t(savedLook ? 'projectWizard.stepThree.saved' : 'projectWizard.stepThree.unsaved')}
+              </Typography>
+            </Stack>
+          )}
+        </Box>
+        <Stack direction="row" sx={{ gap: 1.5, justifyContent: 'flex-end' }}>
+          <Button
+            variant="outlined"
+            startIcon={<SaveOutlined />}
+            disabled={blockers.length > 0 || published}
+            loading={editor.saving}
+            onClick={() =>
+              void editor.save().then((stored) => {
+                if (stored && fromDetail) onExit?.();
+              })
+            }
+          >
+            {t(fromDetail ? 'projectWizard.stepThree.saveAndExit' : 'projectWizard.stepThree.save')}
+          </Button>
+          <Button
+            variant="contained"
+            endIcon={<ArrowForward sx={flipInRtl} />}
+            disabled={!editor.savedThisSession}
+            onClick={onNext}
+          >
+            {t('projectWizard.stepThree.next')}
+          </Button>
+        </Stack>
+      </Paper>
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={t(
+          pending?.action === 'end'
+            ? 'projectWizard.stepThree.endTitle'
+            : 'projectWizard.stepThree.deleteTitle',
+        )}
+        message={t('projectWizard.stepThree.confirm')}
+        onCancel={() => setPending(null)}
+        onConfirm={confirmPending}
+      />
+      <LeaveGuardDialog unsaved={editor.unsaved} />
+    </Stack>
+  );
+}

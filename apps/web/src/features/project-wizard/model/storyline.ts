@@ -1,0 +1,74 @@
+import {
+  CONTENT_TYPE,
+  type ContentType,
+  type MovieContentStatus,
+  type PlotItem,
+  type PlotNode,
+  type Project,
+} from '@plotline/core';
+
+/** What the plot rules of core need to know of the project's clips and bridges. */
+export function plotItemsOf(items: readonly MovieContentStatus[]): PlotItem[] {
+  return items
+    .filter(
+      (item): item is MovieContentStatus & { type: ContentType } =>
+        item.type === CONTENT_TYPE.clip || item.type === CONTENT_TYPE.bridge,
+    )
+    .map(({ movie_content_id, type, duration }) => ({ movie_content_id, type, duration }));
+}
+
+export type StorylineSaveBlocker =
+  'title' | 'thumbnailMobile' | 'thumbnailDesktop' | 'noContent' | 'noPlot' | 'plotWithoutItem';
+
+/**
+ * §5: the storyline's Save is disabled unless the project has a title and both thumbnails, some
+ * clip or bridge, at least one plot, and every plot has its item chosen.
+ */
+export function storylineSaveBlockers(
+  project: Pick<Project, 'title' | 'thumbnailMobile' | 'thumbnailDesktop' | 'movieContent'>,
+  plot: readonly PlotNode[],
+): StorylineSaveBlocker[] {
+  const blockers: StorylineSaveBlocker[] = [];
+  if (!project.title.trim()) blockers.push('title');
+  if (!project.thumbnailMobile) blockers.push('thumbnailMobile');
+  if (!project.thumbnailDesktop) blockers.push('thumbnailDesktop');
+  if (project.movieContent.length === 0) blockers.push('noContent');
+  if (plot.length === 0) blockers.push('noPlot');
+  if (plot.some((node) => node.movie_content_id === null)) blockers.push('plotWithoutItem');
+  return blockers;
+}
+
+/** Whether the edited plot differs from the stored one (order included: it is sibling order). */
+export function plotChanged(stored: readonly PlotNode[], edited: readonly PlotNode[]): boolean {
+  return JSON.stringify(stored) !== JSON.stringify(edited);
+}
+
+/**
+ * §2 step 3: the primary language is one of the languages of the first item, the clip the story
+ * begins with (the project's first item while no first clip is chosen).
+ */
+export function firstItemLanguages(
+  plot: readonly PlotNode[],
+  items: readonly MovieContentStatus[],
+): number[] {
+  const rootItemId = plot.find((node) => node.parent_id === null)?.movie_content_id;
+  const first =
+    items.find((item) => item.movie_content_id === rootItemId) ??
+    items.find((item) => item.type === CONTENT_TYPE.clip);
+  return first?.lang.map((language) => language.language_id) ?? [];
+}
+
+/** The caption a viewer would see for an item: in `languageId` when it has one, else its first. */
+export function captionOf(item: MovieContentStatus, languageId: number | null): string {
+  const chosen = item.lang.find((language) => language.language_id === languageId);
+  return (chosen ?? item.lang.find((language) => language.caption))?.caption ?? '';
+}
+
+/**
+ * The mm:ss mask of §5 while typing: digits only, at most four, the colon put in after two. Whether
+ * the time is valid is core `parseMmSs`'s to say.
+ */
+export function maskMmSs(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
+}
