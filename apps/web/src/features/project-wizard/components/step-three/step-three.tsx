@@ -31,7 +31,7 @@ import {
   type PlotNode,
   type Project,
 } from '@plotline/core';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
@@ -40,7 +40,6 @@ import { useLanguageName } from '../../hooks/use-language-name.ts';
 import { firstItemLanguages, plotItemsOf, storylineSaveBlockers } from '../../model/storyline.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
 import { PlotBuilder, type PlotBuilderActions } from './plot-builder.tsx';
-import { PlotGraph } from './plot-graph.tsx';
 import { useStorylineEditor } from './use-storyline-editor.ts';
 
 export interface StepThreeProps {
@@ -52,6 +51,11 @@ export interface StepThreeProps {
   onNext: () => void;
   onExit?: () => void;
 }
+
+// React Flow and dagre load only when a storyline is opened, not with the rest of the wizard.
+const PlotGraph = lazy(() =>
+  import('./plot-graph.tsx').then((module) => ({ default: module.PlotGraph })),
+);
 
 const flipInRtl = {
   transform: (theme: Theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none'),
@@ -236,13 +240,15 @@ export function StepThree({
       >
         {plot.length > 0 && (
           <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 }, order: { lg: 2 } }}>
-            <PlotGraph
-              plot={plot}
-              items={items}
-              languageId={languageId}
-              selectedId={selectedId}
-              onSelect={setSelectedId}
-            />
+            <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+              <PlotGraph
+                plot={plot}
+                items={items}
+                languageId={languageId}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+              />
+            </Suspense>
           </Box>
         )}
         <Box sx={{ gridColumn: plot.length > 0 ? undefined : '1 / -1' }}>
