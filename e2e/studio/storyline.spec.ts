@@ -1,0 +1,188 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ACCESS_TOKEN_HEADER, CONTENT_TYPE } from '@plotline/core';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
+import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
+import { createCompanyAdmin, type Account } from '../support/company-admin.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function signIn(page: Page, account: Account) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+}
+
+/**
+ * A project whose steps 1 and 2 are done through the API: info and thumbnails, an opening clip, a
+ * bridge asking the question and two answer clips, each captioned in English and transcoded.
+ */
+async function createProjectWithClips(request: APIRequestContext, account: Account, clip: string) {
+  const login = await request.post('/api/v1.6/auth/login', {
+    data: { username: account.email, password: account.password },
+  });
+  const headers = {
+    [ACCESS_TOKEN_HEADER]: ((await login.json()) as { data: { token: string } }).data.token,
+  };
+  const saved = await request.post('/api/movie', {
+    headers,
+    data: { type: 1, title: 'The fork in the road', view_mode: 'horizontal', tags: [] },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const { movieId } = ((await saved.json()) as { data: { movieId: number } }).data;
+  for (const artwork of ['thumbnailMobile', 'thumbnailDesktop']) {
+    const uploaded = await request.post(`/api/upload/${artwork}`, {
+      headers,
+      multipart: {
+        movieId: String(movieId),
+        uploads: { name: 'poster.png', mimeType: 'image/png', buffer: PNG },
+      },
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  }
+  const video = await readFile(clip);
+  const items: [string, number, string][] = [
+    ['opening.mp4', CONTENT_TYPE.clip, 'The forest at dawn'],
+    ['question.mp4', CONTENT_TYPE.bridge, 'Which path?'],
+    ['left.mp4', CONTENT_TYPE.clip, 'Take the left path'],
+    ['right.mp4', CONTENT_TYPE.clip, 'Take the right path'],
+  ];
+  for (const [name, type, caption] of items) {
+    const uploaded = await request.post('/api/v1.5/upload/movie-content', {
+      headers,
+      multipart: {
+        movieId: String(movieId),
+        view_mode: 'horizontal',
+        type: String(type),
+        contentType: 'video',
+        uploads: { name, mimeType: 'video/mp4', buffer: video },
+      },
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+    const [file] = ((await uploaded.json()) as { data: { files: { movie_content_id: number }[] } })
+      .data.files;
+    const captioned = await request.post('/api/movie-content/lang', {
+      headers,
+      data: { movie_content_id: file!.movie_content_id, language_id: 1, caption },
+    });
+    expect(captioned.ok(), await captioned.text()).toBe(true);
+  }
+  // The transcodes run in the server's worker; the storyline needs their durations.
+  await expect
+    .poll(
+      async () => {
+        const status = await request.get(`/api/transcoder/movie-status/${movieId}`, { headers });
+        const { data } = (await status.json()) as { data: { status: string }[] };
+        return data.every((item) => item.status === 'ready');
+      },
+      { timeout: 150_000, intervals: [1000] },
+    )
+    .toBe(true);
+  return movieId;
+}
+
+const card = (page: Page, index: number) =>
+  page
+    .getByRole('list', { name: 'Plot builder' })
+    .getByRole('listitem')
+    .nth(index)
+    .locator('> div');
+
+async function choose(page: Page, plot: Locator, name: string) {
+  await plot.getByRole('combobox').first().click();
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+async function addAfter(page: Page, plot: Locator, action: string) {
+  await plot.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+let workDir: string;
+
+test.beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'plotline-e2e-storyline-'));
+});
+
+test.afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+test('a creator builds a story with a choice and two endings, saves it, finds it intact, and a stale save is refused', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const clip = path.join(workDir, 'scene.mp4');
+  await makeTestClip(await resolveFfmpeg(), clip, { width: 320, height: 180, seconds: 3 });
+  const admin = await createCompanyAdmin(request, {
+    company: 'Fork Films',
+    email: 'writer@fork.test',
+    password: 'writer-password-1',
+  });
+  const movieId = await createProjectWithClips(request, admin, clip);
+
+  await signIn(page, admin);
+  await page.goto(`/app/project-create/${movieId}?step=3`);
+  await page.getByRole('button', { name: 'Start with a clip' }).click();
+  await choose(page, card(page, 0), 'opening.mp4');
+  await addAfter(page, card(page, 0), 'Add Bridge');
+  await choose(page, card(page, 1), 'question.mp4');
+  await addAfter(page, card(page, 1), 'Add Clip');
+  await choose(page, card(page, 2), 'left.mp4');
+  await addAfter(page, card(page, 2), 'Add More Options');
+  await choose(page, card(page, 3), 'right.mp4');
+
+  // A vertical banner component on the opening, from 00:02.
+  await card(page, 0).getByRole('button', { name: 'Add banner component' }).click();
+  await page.getByRole('menuitem', { name: 'Vertical' }).click();
+  const start = card(page, 0).getByRole('textbox', { name: 'Starts at' });
+  await start.fill('0002');
+  await start.press('Enter');
+  await expect(start).toHaveValue('00:02');
+
+  const builder = page.getByRole('list', { name: 'Plot builder' });
+  await expect(builder.getByText('Ending')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+  // A second person opens the same storyline now.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, admin);
+  await otherPage.goto(`/app/project-create/${movieId}?step=3`);
+  await expect(card(otherPage, 3)).toBeVisible();
+
+  await page.reload();
+  await expect(builder.getByRole('listitem')).toHaveCount(4);
+  for (const [index, name] of ['opening.mp4', 'question.mp4', 'left.mp4', 'right.mp4'].entries()) {
+    await expect(card(page, index).getByText(name)).toBeVisible();
+  }
+  await expect(card(page, 0).getByRole('textbox', { name: 'Starts at' })).toHaveValue('00:02');
+  await expect(
+    page.getByRole('region', { name: 'Story graph' }).getByText('Which path?'),
+  ).toBeVisible();
+
+  // The first person changes and saves; the second one's save, made from the older version, is refused.
+  await card(page, 3).getByRole('button', { name: 'Delete this plot' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /ok/i }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  await addAfter(otherPage, card(otherPage, 2), 'Add Bridge');
+  await choose(otherPage, card(otherPage, 3), 'question.mp4');
+  await otherPage.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(otherPage.getByText(/Someone else changed this storyline/)).toBeVisible();
+  await expect(card(otherPage, 3)).toBeVisible();
+  await other.close();
+});
