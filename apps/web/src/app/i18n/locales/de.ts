@@ -380,7 +380,7 @@ export const de: Translation = {
       next: 'Weiter',
       laterTitle: 'Dieser Schritt kommt in einer späteren Version',
       laterText:
-        'Der Handlungseditor, die Vorschau und die Veröffentlichung sind noch nicht verfügbar. Ihr Projekt bleibt ein Entwurf mit dem, was Sie in den ersten beiden Schritten gespeichert haben.',
+        'Die Vorschau und die Veröffentlichung sind noch nicht verfügbar. Ihr Projekt bleibt ein Entwurf mit dem, was Sie bisher gespeichert haben.',
       unsavedTitle: 'Ohne Speichern verlassen?',
       unsavedText:
         'Ihre Änderungen in diesem Schritt sind noch nicht gespeichert. Wenn Sie jetzt gehen, gehen sie verloren.',

@@ -332,7 +332,7 @@ export const en = {
       next: 'Next',
       laterTitle: 'This step comes in a later release',
       laterText:
-        'The storyline editor, the preview and publishing are not available yet. Your project stays a draft with what you saved in the first two steps.',
+        'The preview and publishing are not available yet. Your project stays a draft with what you have saved so far.',
       unsavedTitle: 'Leave without saving?',
       unsavedText: 'Your changes on this step are not saved yet. If you leave now, they are lost.',
     },

@@ -379,7 +379,7 @@ export const es: Translation = {
       next: 'Siguiente',
       laterTitle: 'Este paso llegará en una versión posterior',
       laterText:
-        'El editor del guion, la vista previa y la publicación aún no están disponibles. Tu proyecto sigue como borrador con lo que guardaste en los dos primeros pasos.',
+        'La vista previa y la publicación aún no están disponibles. Tu proyecto sigue como borrador con lo que has guardado hasta ahora.',
       unsavedTitle: '¿Salir sin guardar?',
       unsavedText: 'Los cambios de este paso aún no están guardados. Si sales ahora, se perderán.',
     },

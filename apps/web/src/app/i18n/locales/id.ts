@@ -379,7 +379,7 @@ export const id: Translation = {
       next: 'Lanjut',
       laterTitle: 'Langkah ini hadir di rilis berikutnya',
       laterText:
-        'Editor alur cerita, pratinjau, dan penerbitan belum tersedia. Proyek Anda tetap menjadi draf dengan apa yang Anda simpan di dua langkah pertama.',
+        'Pratinjau dan penerbitan belum tersedia. Proyek Anda tetap menjadi draf dengan apa yang telah Anda simpan sejauh ini.',
       unsavedTitle: 'Keluar tanpa menyimpan?',
       unsavedText:
         'Perubahan Anda di langkah ini belum disimpan. Jika keluar sekarang, perubahan itu hilang.',

@@ -373,7 +373,7 @@ export const zh: Translation = {
       back: '返回',
       next: '下一步',
       laterTitle: '此步骤将在后续版本中推出',
-      laterText: '故事线编辑器、预览和发布暂不可用。你的项目仍是草稿，保留你在前两步中保存的内容。',
+      laterText: '预览和发布暂不可用。你的项目仍是草稿，保留你目前已保存的内容。',
       unsavedTitle: '不保存就离开？',
       unsavedText: '此步骤的更改尚未保存。现在离开，这些更改将会丢失。',
     },
