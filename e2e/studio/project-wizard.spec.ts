@@ -329,7 +329,7 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
     'aria-current',
     'step',
   );
-  await expect(page.getByText('This step comes in a later release')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Storyline', level: 2 })).toBeVisible();
   await shoot(page, testInfo, '06-step-three');
 
   expect(pageErrors).toEqual([]);
