@@ -11,7 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { activityLog, movies } from '../db/schema/index.ts';
 import { makeTestClip, makeTestPicture } from './test-media.ts';
-import { testFfmpegBinaries, type TestServer } from './test-server.ts';
+import { startTestServer, testFfmpegBinaries, type TestServer } from './test-server.ts';
 
 type Envelope<T> = { data: T; message?: string };
 type ProjectInfoInput = z.input<typeof projectInfoSchema>;
@@ -183,5 +183,23 @@ export async function projectCallers(server: TestServer) {
     owner,
     analystToken: await server.signIn(analyst),
     strangerToken: await server.signIn(await server.makeUser({ role: 'administrator' })),
+  };
+}
+
+/**
+ * The fixture of the wizard's API tests: a test server, the project factories over it and the
+ * callers they are tried with; `close` ends them all.
+ */
+export async function startProjectTests(options: Parameters<typeof startTestServer>[0] = {}) {
+  const server = await startTestServer(options);
+  const make = await projectFactories(server);
+  return {
+    server,
+    make,
+    ...(await projectCallers(server)),
+    async close() {
+      await server.close();
+      await make.cleanUp();
+    },
   };
 }

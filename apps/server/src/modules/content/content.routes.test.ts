@@ -7,11 +7,11 @@ import { contentLanguages, movieContents } from '../../db/schema/index.ts';
 import { makeTestClip } from '../../test/test-media.ts';
 import {
   fileExists,
-  projectCallers,
-  projectFactories,
+  startProjectTests,
+  type projectFactories,
   type ProjectCaller,
 } from '../../test/test-projects.ts';
-import { startTestServer, testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
+import { testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
 
 type Envelope<T> = { data: T; message?: string };
 type Factories = Awaited<ReturnType<typeof projectFactories>>;
@@ -29,16 +29,13 @@ describe('the content calls, on items waiting for a transcode', () => {
   let analystToken: string;
   let strangerToken: string;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    server = await startTestServer();
-    make = await projectFactories(server);
-    ({ owner, analystToken, strangerToken } = await projectCallers(server));
+    ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
   }, 60_000);
 
-  afterAll(async () => {
-    await server?.close();
-    await make?.cleanUp();
-  });
+  afterAll(() => close?.());
 
   const call = <T = unknown>(
     method: string,
@@ -379,10 +376,10 @@ describe('deleting items that are transcoded or being transcoded', () => {
   let owner: Caller;
   let longClip: string;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    server = await startTestServer({ transcodeWorkers: 1 });
-    make = await projectFactories(server);
-    ({ owner } = await projectCallers(server));
+    ({ server, make, owner, close } = await startProjectTests({ transcodeWorkers: 1 }));
     longClip = path.join(server.workDir, 'long.mp4');
     await makeTestClip(await testFfmpegBinaries(), longClip, {
       width: 1280,
@@ -391,10 +388,7 @@ describe('deleting items that are transcoded or being transcoded', () => {
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.close();
-    await make?.cleanUp();
-  });
+  afterAll(() => close?.());
 
   const statusOf = async (movieId: number) =>
     (

@@ -2,8 +2,12 @@ import { formatMessage, MESSAGES, type PlotNode } from '@plotline/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movieContents, moviePlots } from '../../db/schema/index.ts';
-import { projectCallers, projectFactories, type ProjectCaller } from '../../test/test-projects.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import {
+  startProjectTests,
+  type projectFactories,
+  type ProjectCaller,
+} from '../../test/test-projects.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 type Storyline = { data: PlotNode[]; version: number; message?: string };
 type Factories = Awaited<ReturnType<typeof projectFactories>>;
@@ -14,16 +18,13 @@ let owner: ProjectCaller;
 let analystToken: string;
 let strangerToken: string;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  server = await startTestServer();
-  make = await projectFactories(server);
-  ({ owner, analystToken, strangerToken } = await projectCallers(server));
+  ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await make?.cleanUp();
-});
+afterAll(() => close?.());
 
 /** A transcoded item of the project, written straight into the table: the plot needs no video. */
 async function item(movieId: number, type: 1 | 2, durationSeconds: number | null): Promise<number> {

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerImages, movies } from '../../db/schema/index.ts';
 import {
   fileExists,
-  projectCallers,
-  projectFactories,
+  startProjectTests,
+  type projectFactories,
   type ProjectCaller,
 } from '../../test/test-projects.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 type Envelope<T> = { data: T; message?: string };
 type Factories = Awaited<ReturnType<typeof projectFactories>>;
@@ -19,16 +19,13 @@ let owner: ProjectCaller;
 let analystToken: string;
 let strangerToken: string;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  server = await startTestServer();
-  make = await projectFactories(server);
-  ({ owner, analystToken, strangerToken } = await projectCallers(server));
+  ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await make?.cleanUp();
-});
+afterAll(() => close?.());
 
 const save = (body: unknown, token: string | null = owner.token) =>
   server.request<Envelope<{ movieId: number }>>('POST', '/api/movie', {

@@ -2,8 +2,12 @@ import { MESSAGES, type Series } from '@plotline/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { series } from '../../db/schema/index.ts';
-import { projectCallers, projectFactories, type ProjectCaller } from '../../test/test-projects.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import {
+  startProjectTests,
+  type projectFactories,
+  type ProjectCaller,
+} from '../../test/test-projects.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 type Envelope<T> = { data: T; message?: string };
 type Factories = Awaited<ReturnType<typeof projectFactories>>;
@@ -14,16 +18,13 @@ let owner: ProjectCaller;
 let analystToken: string;
 let strangerToken: string;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  server = await startTestServer();
-  make = await projectFactories(server);
-  ({ owner, analystToken, strangerToken } = await projectCallers(server));
+  ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await make?.cleanUp();
-});
+afterAll(() => close?.());
 
 const addSeries = (body: unknown, token: string | null = owner.token) =>
   server.request<Envelope<{ movieId: number }>>('POST', '/api/movie/series/add', {
