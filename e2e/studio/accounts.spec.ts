@@ -1,16 +1,9 @@
 import { expect, test, type Browser, type Page, type BrowserContext } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.ts';
 import { lastMailTo } from '../support/outbox.ts';
+import { signIn } from '../support/sign-in.ts';
 
 const BOSS = 'boss@northwind.test';
 const WRITER = 'writer@northwind.test';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 async function choose(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field }).click();
@@ -48,7 +41,7 @@ test('a company is created, its admin and a contributor are invited, and every s
   browser,
 }) => {
   // Root creates the company; its first superadmin gets the invitation mail.
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signIn(page);
   await menuOf(page).getByRole('link', { name: 'Company List', exact: true }).click();
   await page.getByRole('button', { name: 'New company' }).click();
   const dialog = page.getByRole('dialog', { name: 'New company' });
@@ -141,7 +134,7 @@ test('a new creator signs up, forgets the password and renews it through the mai
   await expect(page.getByText('Change saved!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
-  await signIn(page, email, 'maya-renewed-password');
+  await signIn(page, { email, password: 'maya-renewed-password' });
   await expect(page).toHaveURL(/\/app$/);
 
   // The link works once.

@@ -1,51 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ACCESS_TOKEN_HEADER } from '@plotline/core';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
 import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
-import { createCompanyAdmin, type Account } from '../support/company-admin.ts';
-
-/** A 1×1 PNG: a picture, whatever name it is given. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-/** A project with its step 1 complete (title, orientation, both thumbnails), made through the API. */
-async function createProjectInfo(request: APIRequestContext, account: Account): Promise<number> {
-  const login = await request.post('/api/v1.6/auth/login', {
-    data: { username: account.email, password: account.password },
-  });
-  const headers = {
-    [ACCESS_TOKEN_HEADER]: ((await login.json()) as { data: { token: string } }).data.token,
-  };
-  const saved = await request.post('/api/movie', {
-    headers,
-    data: { type: 1, title: 'Opening night', view_mode: 'horizontal', tags: [] },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const { movieId } = ((await saved.json()) as { data: { movieId: number } }).data;
-  for (const artwork of ['thumbnailMobile', 'thumbnailDesktop']) {
-    const uploaded = await request.post(`/api/upload/${artwork}`, {
-      headers,
-      multipart: {
-        movieId: String(movieId),
-        uploads: { name: 'poster.png', mimeType: 'image/png', buffer: PNG },
-      },
-    });
-    expect(uploaded.ok(), await uploaded.text()).toBe(true);
-  }
-  return movieId;
-}
+import { createCompanyAdmin } from '../support/company-admin.ts';
+import { createProjectInfo, PNG, sessionHeaders } from '../support/project-api.ts';
+import { signIn } from '../support/sign-in.ts';
 
 let workDir: string;
 
@@ -73,9 +34,13 @@ test('a creator uploads a clip with visible progress, sees it transcode to ready
 
   // Step 1 is its own journey (project-wizard.spec.ts): this one starts on step 2 of a project
   // whose step 1 is complete.
-  const movieId = await createProjectInfo(request, admin);
+  const movieId = await createProjectInfo(
+    request,
+    await sessionHeaders(request, admin),
+    'Opening night',
+  );
 
-  await signIn(page, admin.email, admin.password);
+  await signIn(page, admin);
   await expect(page).toHaveURL(/\/app$/);
   await page.goto(`/app/project-create/${movieId}?step=2`);
   await expect(page.getByRole('heading', { name: 'Project Create', level: 1 })).toBeVisible();

@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
 import { makeTestClip, makeTestPicture } from '../../apps/server/src/test/test-media.ts';
 import { createCompanyAdmin } from '../support/company-admin.ts';
+import { signIn } from '../support/sign-in.ts';
 
 const SERIES = 'The Lighthouse Keepers';
 const EPISODE = 'The Storm';
@@ -17,13 +18,6 @@ const BRIDGE = 'which-way.mp4';
 const isolated = (text: string) => `\u2068${text}\u2069`;
 
 const srt = (line: string) => `1\n00:00:00,000 --> 00:00:02,000\n${line}\n`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 /**
  * A full-page screenshot in the test's output, attached to the report too. Taken from the top, so
@@ -109,7 +103,7 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
     email: 'showrunner@harbourlight.test',
     password: 'showrunner-password-1',
   });
-  await signIn(page, admin.email, admin.password);
+  await signIn(page, admin);
   await expect(page).toHaveURL(/\/app$/);
   await page
     .getByRole('navigation', { name: 'Main menu' })

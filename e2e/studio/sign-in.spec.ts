@@ -1,12 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-
-async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
+import { signIn } from '../support/sign-in.ts';
 
 test('root signs in, sees the whole menu, switches to dark and Arabic, and signs out', async ({
   page,
@@ -69,7 +63,7 @@ test('root signs in, sees the whole menu, switches to dark and Arabic, and signs
 });
 
 test('a wrong password shows the server message in a dismissible banner', async ({ page }) => {
-  await signIn(page, E2E_ADMIN.email, 'not-the-password');
+  await signIn(page, { email: E2E_ADMIN.email, password: 'not-the-password' });
   const banner = page.getByRole('alert').filter({ hasText: 'Wrong email or password' });
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: /close/i }).click();

@@ -1,52 +1,21 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ACCESS_TOKEN_HEADER, CONTENT_TYPE } from '@plotline/core';
+import { CONTENT_TYPE } from '@plotline/core';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
 import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
 import { createCompanyAdmin, type Account } from '../support/company-admin.ts';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/app$/);
-}
+import { createProjectInfo, sessionHeaders } from '../support/project-api.ts';
+import { signIn } from '../support/sign-in.ts';
 
 /**
  * A project whose steps 1 and 2 are done through the API: info and thumbnails, an opening clip, a
  * bridge asking the question and two answer clips, each captioned in English and transcoded.
  */
 async function createProjectWithClips(request: APIRequestContext, account: Account, clip: string) {
-  const login = await request.post('/api/v1.6/auth/login', {
-    data: { username: account.email, password: account.password },
-  });
-  const headers = {
-    [ACCESS_TOKEN_HEADER]: ((await login.json()) as { data: { token: string } }).data.token,
-  };
-  const saved = await request.post('/api/movie', {
-    headers,
-    data: { type: 1, title: 'The fork in the road', view_mode: 'horizontal', tags: [] },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const { movieId } = ((await saved.json()) as { data: { movieId: number } }).data;
-  for (const artwork of ['thumbnailMobile', 'thumbnailDesktop']) {
-    const uploaded = await request.post(`/api/upload/${artwork}`, {
-      headers,
-      multipart: {
-        movieId: String(movieId),
-        uploads: { name: 'poster.png', mimeType: 'image/png', buffer: PNG },
-      },
-    });
-    expect(uploaded.ok(), await uploaded.text()).toBe(true);
-  }
+  const headers = await sessionHeaders(request, account);
+  const movieId = await createProjectInfo(request, headers, 'The fork in the road');
   const video = await readFile(clip);
   const items: [string, number, string][] = [
     ['opening.mp4', CONTENT_TYPE.clip, 'The forest at dawn'],
@@ -131,6 +100,7 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
   const movieId = await createProjectWithClips(request, admin, clip);
 
   await signIn(page, admin);
+  await expect(page).toHaveURL(/\/app$/);
   await page.goto(`/app/project-create/${movieId}?step=3`);
   await page.getByRole('button', { name: 'Start with a clip' }).click();
   await choose(page, card(page, 0), 'opening.mp4');
@@ -160,6 +130,7 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signIn(otherPage, admin);
+  await expect(otherPage).toHaveURL(/\/app$/);
   await otherPage.goto(`/app/project-create/${movieId}?step=3`);
   await expect(card(otherPage, 3)).toBeVisible();
 
