@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { flipInRtl } from '../lib/flip-in-rtl.ts';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 
@@ -37,7 +38,7 @@ export function TablePager({ page, perPage, total, onPage, onPerPage }: TablePag
   const button = (label: string, Icon: SvgIconComponent, target: number, disabled: boolean) => (
     <IconButton aria-label={label} disabled={disabled} onClick={() => onPage(target)} size="small">
       {/* Arrows point the way the pages run, so they turn round right to left. */}
-      <Icon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }} />
+      <Icon sx={flipInRtl} />
     </IconButton>
   );
 

@@ -10,7 +10,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
 import { MESSAGES, PROJECT_TYPE, type Project, type ProjectInfo } from '@plotline/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -40,6 +39,7 @@ import { OrientationField } from './orientation-field.tsx';
 import { SeriesField } from './series-field.tsx';
 import { TagsField } from './tags-field.tsx';
 import { ThumbnailField } from './thumbnail-field.tsx';
+import { flipInRtl } from '../../../../lib/flip-in-rtl.ts';
 
 export interface ProjectInfoFormProps {
   /** The project; none until a save or a thumbnail upload has made it. */
@@ -321,8 +321,3 @@ export function ProjectInfoForm({
     </Paper>
   );
 }
-
-/** Arrows point the way the page reads. */
-const flipInRtl = {
-  transform: (theme: Theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none'),
-} as const;

@@ -1,7 +1,4 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
 import {
   addBannerComponent,
   addChild,
@@ -41,6 +37,8 @@ import { firstItemLanguages, plotItemsOf, storylineSaveBlockers } from '../../mo
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
 import { PlotBuilder, type PlotBuilderActions } from './plot-builder.tsx';
 import { useStorylineEditor } from './use-storyline-editor.ts';
+import { flipInRtl } from '../../../../lib/flip-in-rtl.ts';
+import { StepFooter } from '../shared/step-footer.tsx';
 
 export interface StepThreeProps {
   movieId: number;
@@ -56,10 +54,6 @@ export interface StepThreeProps {
 const PlotGraph = lazy(() =>
   import('./plot-graph.tsx').then((module) => ({ default: module.PlotGraph })),
 );
-
-const flipInRtl = {
-  transform: (theme: Theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none'),
-} as const;
 
 /** What waits for the user's Ok: deleting a plot, or ending a clip's branch. */
 type Pending = { action: 'delete' | 'end'; id: number } | null;
@@ -270,66 +264,42 @@ export function StepThree({
         </Alert>
       )}
 
-      <Paper
-        variant="outlined"
-        sx={{
-          p: 2,
-          display: 'flex',
-          flexDirection: { xs: 'column-reverse', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
-          gap: 2,
-        }}
+      <StepFooter
+        backLabel={t('projectWizard.stepThree.back')}
+        onBack={onBack}
+        status={
+          editor.unsaved || savedLook
+            ? {
+                saved: savedLook,
+                label: t(
+                  savedLook ? 'projectWizard.stepThree.saved' : 'projectWizard.stepThree.unsaved',
+                ),
+              }
+            : null
+        }
       >
-        <Button startIcon={<ArrowBack sx={flipInRtl} />} onClick={onBack}>
-          {t('projectWizard.stepThree.back')}
+        <Button
+          variant="outlined"
+          startIcon={<SaveOutlined />}
+          disabled={blockers.length > 0 || published}
+          loading={editor.saving}
+          onClick={() =>
+            void editor.save().then((stored) => {
+              if (stored && fromDetail) onExit?.();
+            })
+          }
+        >
+          {t(fromDetail ? 'projectWizard.stepThree.saveAndExit' : 'projectWizard.stepThree.save')}
         </Button>
-        <Box sx={{ flexGrow: 1 }}>
-          {(editor.unsaved || savedLook) && (
-            <Stack
-              direction="row"
-              spacing={0.75}
-              aria-live="polite"
-              sx={{
-                alignItems: 'center',
-                justifyContent: { sm: 'flex-end' },
-                color: savedLook ? 'success.main' : 'warning.main',
-              }}
-            >
-              {savedLook ? (
-                <CheckCircleOutline aria-hidden fontSize="small" />
-              ) : (
-                <EditNoteOutlined aria-hidden fontSize="small" />
-              )}
-              <Typography variant="body2">
-                {t(savedLook ? 'projectWizard.stepThree.saved' : 'projectWizard.stepThree.unsaved')}
-              </Typography>
-            </Stack>
-          )}
-        </Box>
-        <Stack direction="row" sx={{ gap: 1.5, justifyContent: 'flex-end' }}>
-          <Button
-            variant="outlined"
-            startIcon={<SaveOutlined />}
-            disabled={blockers.length > 0 || published}
-            loading={editor.saving}
-            onClick={() =>
-              void editor.save().then((stored) => {
-                if (stored && fromDetail) onExit?.();
-              })
-            }
-          >
-            {t(fromDetail ? 'projectWizard.stepThree.saveAndExit' : 'projectWizard.stepThree.save')}
-          </Button>
-          <Button
-            variant="contained"
-            endIcon={<ArrowForward sx={flipInRtl} />}
-            disabled={!editor.savedThisSession}
-            onClick={onNext}
-          >
-            {t('projectWizard.stepThree.next')}
-          </Button>
-        </Stack>
-      </Paper>
+        <Button
+          variant="contained"
+          endIcon={<ArrowForward sx={flipInRtl} />}
+          disabled={!editor.savedThisSession}
+          onClick={onNext}
+        >
+          {t('projectWizard.stepThree.next')}
+        </Button>
+      </StepFooter>
 
       <ConfirmDialog
         open={pending !== null}

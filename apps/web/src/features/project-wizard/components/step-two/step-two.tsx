@@ -1,15 +1,8 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
 import { stepTwoProblems, type Project } from '@plotline/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +15,8 @@ import { BannerPanel } from './banner-panel.tsx';
 import { ContentLanguages } from './content-languages.tsx';
 import { ContentPanel } from './content-panel.tsx';
 import { StepTwoProblems } from './step-two-problems.tsx';
+import { flipInRtl } from '../../../../lib/flip-in-rtl.ts';
+import { StepFooter } from '../shared/step-footer.tsx';
 
 export interface StepTwoProps {
   movieId: number;
@@ -30,11 +25,6 @@ export interface StepTwoProps {
   onBack: () => void;
   onNext: () => void;
 }
-
-/** Arrows point the way the page reads. */
-const flipInRtl = {
-  transform: (theme: Theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none'),
-} as const;
 
 /**
  * Step 2 of the project wizard (spec §2): the Clip, Bridge and Banner tabs, each item with its
@@ -67,68 +57,40 @@ export function StepTwo({ movieId, project, onBack, onNext }: StepTwoProps) {
 
       {showProblems && <StepTwoProblems ref={problemList} problems={problems} />}
 
-      <Paper
-        variant="outlined"
-        sx={{
-          p: 2,
-          display: 'flex',
-          flexDirection: { xs: 'column-reverse', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
-          gap: 2,
+      <StepFooter
+        backLabel={t('projectWizard.stepTwo.back')}
+        onBack={onBack}
+        status={{
+          saved: editor.saved,
+          label: t(editor.saved ? 'projectWizard.stepTwo.saved' : 'projectWizard.stepTwo.unsaved'),
         }}
       >
-        <Button startIcon={<ArrowBack sx={flipInRtl} />} onClick={onBack}>
-          {t('projectWizard.stepTwo.back')}
+        <Button
+          variant="outlined"
+          startIcon={<SaveOutlined />}
+          disabled={editor.saved}
+          loading={editor.saving}
+          onClick={() => void editor.save()}
+        >
+          {t('projectWizard.stepTwo.save')}
         </Button>
-        <Box sx={{ flexGrow: 1 }}>
-          <Stack
-            direction="row"
-            spacing={0.75}
-            aria-live="polite"
-            sx={{
-              alignItems: 'center',
-              justifyContent: { sm: 'flex-end' },
-              color: editor.saved ? 'success.main' : 'warning.main',
+        {problems.length === 0 ? (
+          <Button variant="contained" endIcon={<ArrowForward sx={flipInRtl} />} onClick={onNext}>
+            {t('projectWizard.stepTwo.next')}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            startIcon={<FactCheckOutlined />}
+            onClick={() => {
+              setChecking(true);
+              problemList.current?.focus();
             }}
           >
-            {editor.saved ? (
-              <CheckCircleOutline aria-hidden fontSize="small" />
-            ) : (
-              <EditNoteOutlined aria-hidden fontSize="small" />
-            )}
-            <Typography variant="body2">
-              {t(editor.saved ? 'projectWizard.stepTwo.saved' : 'projectWizard.stepTwo.unsaved')}
-            </Typography>
-          </Stack>
-        </Box>
-        <Stack direction="row" sx={{ gap: 1.5, justifyContent: 'flex-end' }}>
-          <Button
-            variant="outlined"
-            startIcon={<SaveOutlined />}
-            disabled={editor.saved}
-            loading={editor.saving}
-            onClick={() => void editor.save()}
-          >
-            {t('projectWizard.stepTwo.save')}
+            {t('projectWizard.stepTwo.check')}
           </Button>
-          {problems.length === 0 ? (
-            <Button variant="contained" endIcon={<ArrowForward sx={flipInRtl} />} onClick={onNext}>
-              {t('projectWizard.stepTwo.next')}
-            </Button>
-          ) : (
-            <Button
-              variant="contained"
-              startIcon={<FactCheckOutlined />}
-              onClick={() => {
-                setChecking(true);
-                problemList.current?.focus();
-              }}
-            >
-              {t('projectWizard.stepTwo.check')}
-            </Button>
-          )}
-        </Stack>
-      </Paper>
+        )}
+      </StepFooter>
       <LeaveGuardDialog unsaved={editor.unsent || bannerDirty} />
     </Stack>
   );
