@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Whole journeys typed through jsdom take seconds each on a busy two-core machine.
+    testTimeout: 20_000,
   },
 });

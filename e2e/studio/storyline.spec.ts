@@ -157,3 +157,84 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
   await expect(card(otherPage, 3)).toBeVisible();
   await other.close();
 });
+
+test('a creator builds a twelve-plot story from the detail page, saves and exits, and finds it intact', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const clip = path.join(workDir, 'scene.mp4');
+  await makeTestClip(await resolveFfmpeg(), clip, { width: 320, height: 180, seconds: 3 });
+  const admin = await createCompanyAdmin(request, {
+    company: 'Maze Films',
+    email: 'writer@maze.test',
+    password: 'writer-password-1',
+  });
+  const movieId = await createProjectWithClips(request, admin, clip);
+
+  await signIn(page, admin);
+  await expect(page).toHaveURL(/\/app$/);
+  await page.goto(`/app/project-list/project-detail/edit/${movieId}?step=3`);
+  await page.getByRole('button', { name: 'Start with a clip' }).click();
+  // The builder lists plots in story order: a plot, then what follows it, then its alternatives.
+  const steps: [number, string, string][] = [
+    [0, 'Add Bridge', 'question.mp4'], // 1: the first question
+    [1, 'Add Clip', 'left.mp4'], // 2: option A
+    [2, 'Add More Options', 'right.mp4'], // 3: option B
+    [3, 'Add More Options', 'opening.mp4'], // 4: option C, an ending
+    [2, 'Add Bridge', 'question.mp4'], // 3: A asks again
+    [3, 'Add Clip', 'left.mp4'], // 4: A's first answer, an ending
+    [4, 'Add More Options', 'right.mp4'], // 5: A's second answer, an ending
+    [6, 'Add Bridge', 'question.mp4'], // 7: B goes on without a choice
+    [7, 'Add Clip', 'left.mp4'], // 8
+    [8, 'Add Bridge', 'question.mp4'], // 9
+    [9, 'Add Clip', 'right.mp4'], // 10: B's ending
+  ];
+  await choose(page, card(page, 0), 'opening.mp4');
+  for (const [after, action, item] of steps) {
+    await addAfter(page, card(page, after), action);
+    // A new plot comes right after the one it was added from, as its child or its alternative.
+    await choose(page, card(page, after + 1), item);
+  }
+  const expected = [
+    'opening.mp4',
+    'question.mp4',
+    'left.mp4',
+    'question.mp4',
+    'left.mp4',
+    'right.mp4',
+    'right.mp4',
+    'question.mp4',
+    'left.mp4',
+    'question.mp4',
+    'right.mp4',
+    'opening.mp4',
+  ];
+  const builder = page.getByRole('list', { name: 'Plot builder' });
+  await expect(builder.getByRole('listitem')).toHaveCount(expected.length);
+  await expect(builder.getByText('Ending')).toHaveCount(4);
+
+  await page.getByRole('button', { name: 'Save and Exit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/project-list/project-detail/${movieId}$`));
+
+  await page.goto(`/app/project-create/${movieId}?step=3`);
+  await expect(builder.getByRole('listitem')).toHaveCount(expected.length);
+  for (const [index, name] of expected.entries()) {
+    await expect(card(page, index).getByText(name)).toBeVisible();
+  }
+  await expect(builder.getByText('Ending')).toHaveCount(4);
+
+  // Stored as a tree: one beginning, two questions of several options, one path without a choice.
+  const stored = await request.get(`/api/movie-plot/${movieId}`, {
+    headers: await sessionHeaders(request, admin),
+  });
+  const { data } = (await stored.json()) as {
+    data: { movie_plot_id: number; parent_id: number | null }[];
+  };
+  expect(data).toHaveLength(expected.length);
+  const childCounts = new Map<number | null, number>();
+  for (const plot of data)
+    childCounts.set(plot.parent_id, (childCounts.get(plot.parent_id) ?? 0) + 1);
+  expect(childCounts.get(null)).toBe(1);
+  expect([...childCounts.values()].sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 2, 3]);
+});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_TYPE } from './media.ts';
+import { CONTENT_TYPE, type MovieContentStatus } from './media.ts';
 import { formatMessage, MESSAGES } from './messages.ts';
 import {
   addBannerComponent,
@@ -19,6 +19,7 @@ import {
   setContent,
   setLock,
   startPlot,
+  storylineSaveBlockers,
   validatePlot,
   type PlotBanner,
   type PlotEdit,
@@ -155,6 +156,47 @@ describe('validatePlot', () => {
       movie_plot_id: 1,
       message: formatMessage(MESSAGES.plotBannerTime, { duration: 60 }),
     });
+  });
+});
+
+describe('storylineSaveBlockers', () => {
+  const item: MovieContentStatus = {
+    movie_content_id: 1,
+    type: CONTENT_TYPE.clip,
+    file_name: 'opening.mp4',
+    url: null,
+    thumbnail: null,
+    status: 'queued',
+    progress: 0,
+    duration: null,
+    transcoder_log: null,
+    lang: [],
+  };
+  const ready = {
+    title: 'The Heist',
+    thumbnailMobile: '/api/media/mobile.png',
+    thumbnailDesktop: '/api/media/desktop.png',
+    movieContent: [item],
+  };
+
+  it('lets a titled project with both thumbnails, an item and a complete plot save', () => {
+    expect(storylineSaveBlockers(ready, story())).toEqual([]);
+  });
+
+  it('names every missing piece of §5, each once', () => {
+    const bare = { title: '  ', thumbnailMobile: null, thumbnailDesktop: null, movieContent: [] };
+    expect(storylineSaveBlockers(bare, [])).toEqual([
+      'title',
+      'thumbnailMobile',
+      'thumbnailDesktop',
+      'noContent',
+      'noPlot',
+    ]);
+  });
+
+  it('blocks while a plot has no item chosen', () => {
+    const unchosen = [...story(), node(5, 2, null), node(6, 2, null)];
+    expect(storylineSaveBlockers(ready, unchosen)).toEqual(['plotWithoutItem']);
   });
 });
 

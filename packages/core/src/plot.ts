@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPE, type ContentType } from './media.ts';
 import { formatMessage, MESSAGES } from './messages.ts';
+import type { Project } from './projects.ts';
 
 /**
  * The storyline (wizard step 3): a plot is a tree of nodes, each playing one clip or bridge of the
@@ -514,6 +515,28 @@ export function setBannerType(
       ? current.filter((_entry, at) => at !== index)
       : current.map((entry, at) => (at === index ? { ...entry, type } : entry));
   return setBanner(nodes, id, banner, items);
+}
+
+export type StorylineSaveBlocker =
+  'title' | 'thumbnailMobile' | 'thumbnailDesktop' | 'noContent' | 'noPlot' | 'plotWithoutItem';
+
+/**
+ * §5: the storyline's Save stays disabled while any of these holds: no title, a thumbnail missing,
+ * no clip or bridge, no plot, or a plot without its item. Answers them all, so the editor can say
+ * each; none means Save may be pressed.
+ */
+export function storylineSaveBlockers(
+  project: Pick<Project, 'title' | 'thumbnailMobile' | 'thumbnailDesktop' | 'movieContent'>,
+  plot: readonly PlotNode[],
+): StorylineSaveBlocker[] {
+  const blockers: StorylineSaveBlocker[] = [];
+  if (!project.title.trim()) blockers.push('title');
+  if (!project.thumbnailMobile) blockers.push('thumbnailMobile');
+  if (!project.thumbnailDesktop) blockers.push('thumbnailDesktop');
+  if (project.movieContent.length === 0) blockers.push('noContent');
+  if (plot.length === 0) blockers.push('noPlot');
+  if (plot.some((node) => node.movie_content_id === null)) blockers.push('plotWithoutItem');
+  return blockers;
 }
 
 const positiveId = z.coerce.number().int().positive();

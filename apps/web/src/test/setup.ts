@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n } from '../app/i18n/i18n.ts';
 import { INITIAL_UI, SIGNED_OUT, useAppStore } from '../lib/app-store.ts';
@@ -17,6 +17,13 @@ window.matchMedia = (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
+// jsdom has no ResizeObserver either; React Flow's graph needs one to mount.
+globalThis.ResizeObserver = class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // Node 24's Request refuses jsdom's AbortSignal (vitest-dev/vitest#8374) and React Router's data
 // router builds one per navigation. Tests never abort a navigation, so the signal is left out.
 class RequestWithoutForeignSignal extends Request {
@@ -25,6 +32,10 @@ class RequestWithoutForeignSignal extends Request {
   }
 }
 globalThis.Request = RequestWithoutForeignSignal;
+
+// A page's first render loads its lazy modules; on a machine busy with other work that alone can
+// pass the library's 1 s default, so the find* queries wait longer before they fail.
+configure({ asyncUtilTimeout: 5000 });
 
 initI18n();
 

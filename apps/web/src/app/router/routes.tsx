@@ -55,6 +55,10 @@ const projectCreate = () =>
   import('../../features/project-wizard/components/project-create-page.tsx').then((m) => ({
     Component: m.ProjectCreatePage,
   }));
+const projectEdit = () =>
+  import('../../features/project-wizard/components/project-create-page.tsx').then((m) => ({
+    Component: m.ProjectEditPage,
+  }));
 const comingSoon = () =>
   import('../../features/placeholder/components/coming-soon-page.tsx').then((m) => ({
     Component: m.ComingSoonPage,
@@ -93,7 +97,7 @@ const APP_PAGES: RouteObject[] = [
   {
     path: 'project-list/project-detail/edit/:movieId',
     handle: needs('canAddProject'),
-    lazy: comingSoon,
+    lazy: projectEdit,
   },
   {
     path: 'project-list/project-detail/:movieId',

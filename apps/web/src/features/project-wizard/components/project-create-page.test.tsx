@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeTusUpload } from '../../../test/fake-tus.ts';
 import { jsonResponse, makeMovieContent, makeProject, signInAs } from '../../../test/fixtures.ts';
 import { renderPage, stubApi } from '../../../test/render-page.tsx';
-import { ProjectCreatePage } from './project-create-page.tsx';
+import { ProjectCreatePage, ProjectEditPage } from './project-create-page.tsx';
 
 vi.mock('tus-js-client', async (importOriginal) =>
   (await import('../../../test/fake-tus.ts')).fakeTusModule(importOriginal),
@@ -296,5 +296,52 @@ describe('ProjectCreatePage: step 2, the clips and bridges', () => {
     expect(await within(box).findByRole('alert')).toHaveTextContent(MESSAGES.notAVideo);
     expect(screen.getAllByText(MESSAGES.notAVideo)).toHaveLength(2);
     expect(within(box).getByText('No files chosen')).toBeInTheDocument();
+  });
+});
+
+describe('ProjectEditPage: the wizard opened from the detail page', () => {
+  beforeEach(() => signInAs());
+
+  it("labels step 3's Save 'Save and Exit' and returns to the detail page after saving", async () => {
+    const clip = makeMovieContent({ movie_content_id: 7, type: CONTENT_TYPE.clip });
+    const bridge = makeMovieContent({
+      movie_content_id: 8,
+      type: CONTENT_TYPE.bridge,
+      file_name: 'question.mp4',
+    });
+    const stored = {
+      movie_plot_id: 1,
+      movie_content_id: 7,
+      parent_id: null,
+      locked: '0' as const,
+      duration: 65,
+      banner: [],
+    };
+    const api = stubApi({
+      'GET /api/movie/5': () =>
+        jsonResponse({ data: makeProject({ movieId: 5, movieContent: [clip, bridge] }) }),
+      'GET /api/movie-plot/5': () => jsonResponse({ data: [stored], version: 2 }),
+      'GET /api/transcoder/movie-status/5': () => jsonResponse({ data: [clip, bridge] }),
+      'POST /api/movie-plot': () => jsonResponse({ data: [stored], version: 3 }),
+    });
+    const { user, router } = renderPage(
+      <ProjectEditPage />,
+      '/app/project-list/project-detail/edit/5?step=3',
+      '/app/project-list/project-detail/edit/:movieId',
+    );
+
+    const save = await screen.findByRole('button', { name: 'Save and Exit' });
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    // An edit first: leaving after its save must not meet the unsaved-changes guard.
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Add Bridge' }));
+    await user.click(screen.getByRole('combobox', { name: 'Bridge' }));
+    await user.click(await screen.findByRole('option', { name: /question\.mp4/ }));
+    await user.click(save);
+
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname).toBe('/app/project-list/project-detail/5'),
+    );
+    expect(api.to('POST', '/api/movie-plot')).toHaveLength(1);
   });
 });

@@ -19,25 +19,38 @@ function parseMovieId(param: string | undefined): number | null | undefined {
   return /^[1-9]\d*$/.test(param) ? Number(param) : null;
 }
 
-const addressOf = (movieId: number | undefined) =>
-  movieId === undefined ? '/app/project-create' : `/app/project-create/${movieId}`;
+/** Where the project's detail page is; the wizard opened from it edits there and returns there. */
+export const projectDetailAddress = (movieId: number) =>
+  `/app/project-list/project-detail/${movieId}`;
+
+/** The wizard's own address: creating, or editing from the detail page (§2 'Save and Exit'). */
+function wizardAddress(movieId: number | undefined, fromDetail: boolean): string {
+  if (movieId === undefined) return '/app/project-create';
+  return fromDetail
+    ? `/app/project-list/project-detail/edit/${movieId}`
+    : `/app/project-create/${movieId}`;
+}
 
 interface LaterStepsProps {
   movieId: number;
   step: Exclude<WizardStep, 1>;
+  fromDetail: boolean;
   goTo: (step: WizardStep) => void;
+  onExit: () => void;
 }
 
 /**
  * Steps 2 to 4 work on a saved project whose step 1 is complete; without one the wizard goes back
  * to step 1, which says what is missing.
  */
-function StepsAfterInfo({ movieId, step, goTo }: LaterStepsProps) {
+function StepsAfterInfo({ movieId, step, fromDetail, goTo, onExit }: LaterStepsProps) {
   const messageText = useMessageText();
   const project = useProject(movieId);
   if (project.error) return <Alert severity="error">{messageText(project.error.message)}</Alert>;
   if (project.data === undefined) return <Skeleton variant="rounded" height={320} />;
-  if (stepOneNeeds(project.data).length > 0) return <Navigate to={addressOf(movieId)} replace />;
+  if (stepOneNeeds(project.data).length > 0) {
+    return <Navigate to={wizardAddress(movieId, fromDetail)} replace />;
+  }
   if (step === 2) {
     return (
       <StepTwo
@@ -53,19 +66,27 @@ function StepsAfterInfo({ movieId, step, goTo }: LaterStepsProps) {
       <StepThree
         movieId={movieId}
         project={project.data}
+        fromDetail={fromDetail}
         onBack={() => goTo(2)}
         onNext={() => goTo(4)}
+        onExit={onExit}
       />
     );
   }
   return <LaterStep onBack={() => goTo(3)} />;
 }
 
+interface ProjectWizardProps {
+  /** Opened from the detail page: step 3's Save reads 'Save and Exit' and returns there. */
+  fromDetail: boolean;
+}
+
 /**
- * /app/project-create/{movieId?}?step=N: the project wizard of spec §2. Step 1 makes the project
- * (its first save or thumbnail upload gives the address the new id), steps 2 to 4 need it.
+ * The project wizard of spec §2, at /app/project-create/{movieId?}?step=N or, opened from a
+ * project's detail page, /app/project-list/project-detail/edit/{movieId}?step=N. Step 1 makes the
+ * project (its first save or thumbnail upload gives the address the new id), steps 2 to 4 need it.
  */
-export function ProjectCreatePage() {
+function ProjectWizard({ fromDetail }: ProjectWizardProps) {
   const { movieId: param } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -76,8 +97,13 @@ export function ProjectCreatePage() {
   if (movieId === null) {
     return <Alert severity="error">{messageText(MESSAGES.projectNotFound)}</Alert>;
   }
+  const address = wizardAddress(movieId, fromDetail);
   const goTo = (next: WizardStep) =>
-    void navigate(next === 1 ? addressOf(movieId) : `${addressOf(movieId)}?step=${next}`);
+    void navigate(next === 1 ? address : `${address}?step=${next}`);
+  const leave = () =>
+    void navigate(
+      fromDetail && movieId !== undefined ? projectDetailAddress(movieId) : PROJECT_LIST,
+    );
 
   return (
     <Stack spacing={3}>
@@ -85,13 +111,27 @@ export function ProjectCreatePage() {
       {step === 1 || movieId === undefined ? (
         <StepOne
           movieId={movieId}
-          onProjectCreated={(id) => void navigate(addressOf(id), { replace: true })}
+          onProjectCreated={(id) => void navigate(wizardAddress(id, false), { replace: true })}
           onNext={() => goTo(2)}
-          onBack={() => void navigate(PROJECT_LIST)}
+          onBack={leave}
         />
       ) : (
-        <StepsAfterInfo movieId={movieId} step={step} goTo={goTo} />
+        <StepsAfterInfo
+          movieId={movieId}
+          step={step}
+          fromDetail={fromDetail}
+          goTo={goTo}
+          onExit={leave}
+        />
       )}
     </Stack>
   );
+}
+
+export function ProjectCreatePage() {
+  return <ProjectWizard fromDetail={false} />;
+}
+
+export function ProjectEditPage() {
+  return <ProjectWizard fromDetail />;
 }

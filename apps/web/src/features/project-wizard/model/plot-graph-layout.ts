@@ -1,8 +1,10 @@
-import dagre from '@dagrejs/dagre';
 import type { PlotNode } from '@plotline/core';
+import { stratify, tree } from 'd3-hierarchy';
 
 export const GRAPH_NODE_WIDTH = 176;
 export const GRAPH_NODE_HEIGHT = 132;
+const SIBLING_GAP = 32;
+const RANK_GAP = 56;
 
 export interface PlacedPlot {
   node: PlotNode;
@@ -13,35 +15,25 @@ export interface PlacedPlot {
 }
 
 /**
- * Places a plot for the graph view: dagre's layered layout, the story reading from top to bottom,
- * siblings side by side. Positions are the nodes' top-left corners, as React Flow takes them.
+ * Places a plot for the graph view: a tidy tree (Reingold–Tilford, d3-hierarchy), the story reading
+ * from top to bottom, options side by side in the order of the plot, from the left or, `mirrored`
+ * (a right-to-left page), from the right. A plot is a tree, which this layout keeps in order and
+ * places in linear time, unlike a general graph layout. Positions are the nodes' top-left corners,
+ * as React Flow takes them.
  */
-export function layoutPlot(plot: readonly PlotNode[]): PlacedPlot[] {
-  const graph = new dagre.graphlib.Graph();
-  graph.setGraph({ rankdir: 'TB', nodesep: 32, ranksep: 56, marginx: 16, marginy: 16 });
-  graph.setDefaultEdgeLabel(() => ({}));
-  const ids = new Set(plot.map((node) => node.movie_plot_id));
-  const parents = new Set<number>();
-  for (const node of plot) {
-    graph.setNode(String(node.movie_plot_id), {
-      width: GRAPH_NODE_WIDTH,
-      height: GRAPH_NODE_HEIGHT,
-    });
-  }
-  for (const node of plot) {
-    if (node.parent_id !== null && ids.has(node.parent_id)) {
-      parents.add(node.parent_id);
-      graph.setEdge(String(node.parent_id), String(node.movie_plot_id));
-    }
-  }
-  dagre.layout(graph);
-  return plot.map((node) => {
-    const { x, y } = graph.node(String(node.movie_plot_id));
-    return {
-      node,
-      x: x - GRAPH_NODE_WIDTH / 2,
-      y: y - GRAPH_NODE_HEIGHT / 2,
-      ending: !parents.has(node.movie_plot_id),
-    };
-  });
+export function layoutPlot(plot: readonly PlotNode[], mirrored = false): PlacedPlot[] {
+  if (plot.length === 0) return [];
+  const root = stratify<PlotNode>()
+    .id((node) => String(node.movie_plot_id))
+    .parentId((node) => (node.parent_id === null ? null : String(node.parent_id)))([...plot]);
+  tree<PlotNode>()
+    .nodeSize([GRAPH_NODE_WIDTH + SIBLING_GAP, GRAPH_NODE_HEIGHT + RANK_GAP])
+    .separation(() => 1)(root);
+  const direction = mirrored ? -1 : 1;
+  return root.descendants().map((placed) => ({
+    node: placed.data,
+    x: direction * (placed.x ?? 0) - GRAPH_NODE_WIDTH / 2,
+    y: placed.y ?? 0,
+    ending: placed.children === undefined,
+  }));
 }

@@ -4,7 +4,6 @@ import {
   type MovieContentStatus,
   type PlotItem,
   type PlotNode,
-  type Project,
 } from '@plotline/core';
 
 /** What the plot rules of core need to know of the project's clips and bridges. */
@@ -15,27 +14,6 @@ export function plotItemsOf(items: readonly MovieContentStatus[]): PlotItem[] {
         item.type === CONTENT_TYPE.clip || item.type === CONTENT_TYPE.bridge,
     )
     .map(({ movie_content_id, type, duration }) => ({ movie_content_id, type, duration }));
-}
-
-export type StorylineSaveBlocker =
-  'title' | 'thumbnailMobile' | 'thumbnailDesktop' | 'noContent' | 'noPlot' | 'plotWithoutItem';
-
-/**
- * §5: the storyline's Save is disabled unless the project has a title and both thumbnails, some
- * clip or bridge, at least one plot, and every plot has its item chosen.
- */
-export function storylineSaveBlockers(
-  project: Pick<Project, 'title' | 'thumbnailMobile' | 'thumbnailDesktop' | 'movieContent'>,
-  plot: readonly PlotNode[],
-): StorylineSaveBlocker[] {
-  const blockers: StorylineSaveBlocker[] = [];
-  if (!project.title.trim()) blockers.push('title');
-  if (!project.thumbnailMobile) blockers.push('thumbnailMobile');
-  if (!project.thumbnailDesktop) blockers.push('thumbnailDesktop');
-  if (project.movieContent.length === 0) blockers.push('noContent');
-  if (plot.length === 0) blockers.push('noPlot');
-  if (plot.some((node) => node.movie_content_id === null)) blockers.push('plotWithoutItem');
-  return blockers;
 }
 
 /** Whether the edited plot differs from the stored one (order included: it is sibling order). */

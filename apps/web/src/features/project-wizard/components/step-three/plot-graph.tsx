@@ -96,13 +96,14 @@ interface PlotGraphProps {
 }
 
 /**
- * The whole story as a graph (dagre's layout, top to bottom): thumbnails and captions, endings
+ * The whole story as a graph (a tidy tree, top to bottom): thumbnails and captions, endings
  * marked; pan, zoom and fit; only what is in view is rendered, so long stories stay fluid.
  */
 export function PlotGraph({ plot, items, languageId, selectedId, onSelect }: PlotGraphProps) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const placed = useMemo(() => layoutPlot(plot), [plot]);
+  const rtl = theme.direction === 'rtl';
+  const placed = useMemo(() => layoutPlot(plot, rtl), [plot, rtl]);
   const itemOf = useMemo(
     () => new Map(items.map((item) => [item.movie_content_id, item])),
     [items],
@@ -145,7 +146,8 @@ export function PlotGraph({ plot, items, languageId, selectedId, onSelect }: Plo
     <Box
       role="region"
       aria-label={t('projectWizard.stepThree.graph')}
-      // The graph is laid out top to bottom whatever the page's direction.
+      // React Flow positions in left-to-right coordinates; a right-to-left story is mirrored by the
+      // layout instead, so options read from the right.
       dir="ltr"
       sx={{
         height: { xs: 320, md: 420 },
@@ -171,7 +173,7 @@ export function PlotGraph({ plot, items, languageId, selectedId, onSelect }: Plo
         onNodeClick={(_event, node) => onSelect(Number(node.id))}
       >
         <Background />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} position={rtl ? 'bottom-right' : 'bottom-left'} />
       </ReactFlow>
     </Box>
   );

@@ -122,14 +122,6 @@ describe('StepThree', () => {
   beforeEach(() => {
     signInAs();
     onNext.mockReset();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
 
   it('builds a story with a choice, saves the whole tree, and offers Next only after the save', async () => {

@@ -23,17 +23,18 @@ import {
   setContent,
   setLock,
   startPlot,
+  storylineSaveBlockers,
   type PlotEdit,
   type PlotNode,
   type Project,
 } from '@plotline/core';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { useMovieStatus } from '../../api/movie-status.ts';
 import { useLanguageName } from '../../hooks/use-language-name.ts';
-import { firstItemLanguages, plotItemsOf, storylineSaveBlockers } from '../../model/storyline.ts';
+import { firstItemLanguages, plotItemsOf } from '../../model/storyline.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
 import { PlotBuilder, type PlotBuilderActions } from './plot-builder.tsx';
 import { useStorylineEditor } from './use-storyline-editor.ts';
@@ -50,7 +51,7 @@ export interface StepThreeProps {
   onExit?: () => void;
 }
 
-// React Flow and dagre load only when a storyline is opened, not with the rest of the wizard.
+// React Flow and the tree layout load only when a storyline is opened, not with the rest of the wizard.
 const PlotGraph = lazy(() =>
   import('./plot-graph.tsx').then((module) => ({ default: module.PlotGraph })),
 );
@@ -91,6 +92,12 @@ export function StepThree({
       ? languageChosen
       : (languages[0] ?? null);
   const blockers = storylineSaveBlockers(project, plot);
+  // 'Save and Exit' leaves once the saved plot is rendered: leaving in the save's own tick would
+  // meet the leave guard still holding the edits as unsaved.
+  const [exitRequested, setExitRequested] = useState(false);
+  useEffect(() => {
+    if (exitRequested && !editor.unsaved) onExit?.();
+  }, [exitRequested, editor.unsaved, onExit]);
 
   const edit = (operation: (nodes: PlotNode[]) => PlotEdit, select?: 'new') =>
     editor.edit((nodes) => {
@@ -285,7 +292,7 @@ export function StepThree({
           loading={editor.saving}
           onClick={() =>
             void editor.save().then((stored) => {
-              if (stored && fromDetail) onExit?.();
+              if (stored && fromDetail) setExitRequested(true);
             })
           }
         >

@@ -1,0 +1,41 @@
+import type { PlotNode } from '@plotline/core';
+import { describe, expect, it } from 'vitest';
+import { GRAPH_NODE_HEIGHT, layoutPlot } from './plot-graph-layout.ts';
+
+const node = (movie_plot_id: number, parent_id: number | null): PlotNode => ({
+  movie_plot_id,
+  movie_content_id: movie_plot_id,
+  parent_id,
+  locked: '0',
+  duration: 10,
+  banner: [],
+});
+
+/** A clip, its bridge, three options after the bridge, and a bridge after the middle one. */
+const STORY = [node(1, null), node(2, 1), node(3, 2), node(4, 2), node(5, 2), node(6, 4)];
+
+const placedById = (mirrored: boolean) =>
+  new Map(layoutPlot(STORY, mirrored).map((placed) => [placed.node.movie_plot_id, placed]));
+
+describe('layoutPlot', () => {
+  it('reads from top to bottom, and marks the nodes without children as endings', () => {
+    const placed = placedById(false);
+    expect(placed.get(2)!.y - placed.get(1)!.y).toBeGreaterThanOrEqual(GRAPH_NODE_HEIGHT);
+    expect(placed.get(3)!.y).toBe(placed.get(4)!.y);
+    expect(
+      [...placed.values()].filter((entry) => entry.ending).map((entry) => entry.node.movie_plot_id),
+    ).toEqual([3, 5, 6]);
+  });
+
+  it('puts options side by side in plot order from the left, or from the right when mirrored', () => {
+    const ltr = placedById(false);
+    expect(ltr.get(3)!.x).toBeLessThan(ltr.get(4)!.x);
+    expect(ltr.get(4)!.x).toBeLessThan(ltr.get(5)!.x);
+
+    const rtl = placedById(true);
+    expect(rtl.get(3)!.x).toBeGreaterThan(rtl.get(4)!.x);
+    expect(rtl.get(4)!.x).toBeGreaterThan(rtl.get(5)!.x);
+    // Mirrored about the first clip, which stays where it was.
+    expect(rtl.get(1)!.x).toBeCloseTo(ltr.get(1)!.x);
+  });
+});
