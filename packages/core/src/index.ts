@@ -8,6 +8,7 @@ export * from './page-title.ts';
 export * from './paging.ts';
 export * from './plot.ts';
 export * from './projects.ts';
+export * from './publishing.ts';
 export * from './rights.ts';
 export * from './roles.ts';
 export * from './ui.ts';

@@ -83,6 +83,13 @@ export const MESSAGES = {
   plotTimeFormat: 'Enter the time as mm:ss',
   plotStale:
     'Someone else changed this storyline since you opened it: reload it to see their changes',
+  // Publishing and the player (publishing.ts).
+  slugFormat: 'Use lowercase letters, digits and single dashes',
+  slugTaken: 'This video URL is already taken: choose another',
+  publishIncomplete: 'Add a title, both thumbnails and a video URL before publishing',
+  watchNotFound: 'This video does not exist or is not published',
+  viewEventsMalformed: 'The viewing events are not in the expected form',
+  viewEventsTooMany: 'Too many viewing events in one batch',
   malformedJson: 'The request body is not valid JSON',
   internalError: 'Internal server error',
 } as const;

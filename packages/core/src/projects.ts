@@ -104,6 +104,16 @@ export const projectSchema = z.object({
   button_text_color: z.string(),
   /** The banner's target URL. */
   url: z.string(),
+  /** Step 4: the player's address is `/watch/{slug}`; null until one is chosen. */
+  slug: z.string().nullable(),
+  /** Where a viewer finds it, from the slug: the preview address while a draft. */
+  watch_url: z.string().nullable(),
+  app_channel_on: z.union([z.literal(0), z.literal(1)]),
+  shareable: z.union([z.literal(0), z.literal(1)]),
+  /** Step 3: the language the player starts in; null until chosen. */
+  primaryLanguageId: z.number().int().nullable(),
+  /** ISO time of publishing; null for a draft. */
+  published_at: z.string().nullable(),
   banners: z.object(
     Object.fromEntries(BANNER_KINDS.map((kind) => [kind, bannerImage])) as Record<
       (typeof BANNER_KINDS)[number],

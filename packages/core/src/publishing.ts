@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { BANNER_KINDS, isLanguageId, VIEW_MODES, type BannerKind, type ViewMode } from './media.ts';
+import { MESSAGES } from './messages.ts';
+import { BANNER_COMPONENT_TYPES, type BannerComponentType } from './plot.ts';
+
+/**
+ * Step 4 and the player: a project's address, its publication settings, what publishing needs, the
+ * public data the player plays from, and the viewing events it sends back. Server, studio and
+ * player all read these.
+ */
+
+/** The player's address: `{PUBLIC_URL}/watch/{slug}`. */
+export const WATCH_PATH = '/watch';
+/** §2 step 4: the Mobile preview adds this to the address, forcing the phone layout. */
+export const FORCE_MOBILE_PARAM = 'forceMobile';
+/** §2 step 4: the preview address names the client when the project has one. */
+export const CLIENT_NAME_PARAM = 'client_name';
+
+export const SLUG_MAX_LENGTH = 80;
+/** Lowercase letters and digits in groups joined by single dashes: `the-fork-2`. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const slugSchema = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(SLUG_MAX_LENGTH, `At most ${SLUG_MAX_LENGTH} characters`)
+  .regex(SLUG_PATTERN, MESSAGES.slugFormat);
+
+/**
+ * The slug a title suggests: accents dropped, anything but letters and digits turned into single
+ * dashes, cut to the limit at a dash where it can be. A title with no Latin letter or digit (Arabic,
+ * Chinese) suggests nothing: the creator types one.
+ */
+export function suggestSlug(title: string): string {
+  const plain = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (plain.length <= SLUG_MAX_LENGTH) return plain;
+  const cut = plain.slice(0, SLUG_MAX_LENGTH);
+  const lastDash = cut.lastIndexOf('-');
+  return (lastDash > 0 ? cut.slice(0, lastDash) : cut).replace(/-+$/, '');
+}
+
+/** The player's address of a project, as step 4 shows it and publishing answers it. */
+export function watchUrl(publicUrl: string, slug: string, clientName?: string | null): string {
+  const url = new URL(`${WATCH_PATH}/${encodeURIComponent(slug)}`, publicUrl);
+  if (clientName) url.searchParams.set(CLIENT_NAME_PARAM, clientName);
+  return url.toString();
+}
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * `POST /api/movie` with step 4's fields (and step 3's primary language): only the fields sent
+ * change. Told apart from step 1's body by having no `type`.
+ */
+export const publicationSettingsSchema = z
+  .object({
+    movieId: z.coerce.number().int().positive(),
+    slug: slugSchema.optional(),
+    app_channel_on: flag.optional(),
+    shareable: flag.optional(),
+    primaryLanguageId: z
+      .number()
+      .int()
+      .refine(isLanguageId, MESSAGES.unknownLanguage)
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type PublicationSettings = z.infer<typeof publicationSettingsSchema>;
+
+export type PublishBlocker = 'title' | 'thumbnailMobile' | 'thumbnailDesktop' | 'slug';
+
+/** §5: Publish stays disabled while the title, a thumbnail or the slug is missing. */
+export function publishBlockers(project: {
+  title: string;
+  thumbnailMobile: string | null;
+  thumbnailDesktop: string | null;
+  slug: string | null;
+}): PublishBlocker[] {
+  const blockers: PublishBlocker[] = [];
+  if (!project.title.trim()) blockers.push('title');
+  if (!project.thumbnailMobile) blockers.push('thumbnailMobile');
+  if (!project.thumbnailDesktop) blockers.push('thumbnailDesktop');
+  if (!project.slug) blockers.push('slug');
+  return blockers;
+}
+
+/** `POST /api/movie/{movieId}/publish`. */
+export const publishResultSchema = z.object({
+  slug: z.string(),
+  url: z.string(),
+  published_at: z.string(),
+});
+export type PublishResult = z.infer<typeof publishResultSchema>;
+
+/**
+ * Which banner image a node's banner component shows: a horizontal component the horizontal
+ * image; a vertical one the regular vertical image, or the long one in a vertical project, whose
+ * tall frame has room for it (falling back to the other vertical image when one is missing).
+ */
+export function bannerImageKinds(
+  type: BannerComponentType,
+  viewMode: ViewMode | null,
+): BannerKind[] {
+  if (type === 'horizontal') return ['horizontal'];
+  return viewMode === 'vertical'
+    ? ['vertical_long', 'vertical_regular']
+    : ['vertical_regular', 'vertical_long'];
+}
+
+/**
+ * `GET /api/watch/{slug}` (published projects, public) and `GET /api/watch/preview/{movieId}`
+ * (drafts, for the company's signed-in members): all the player needs, in one call.
+ */
+export const watchDataSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  synopsis: z.string(),
+  view_mode: z.enum(VIEW_MODES).nullable(),
+  /** Whether the viewer is offered a share button at an ending. */
+  shareable: z.boolean(),
+  /** Null when none was chosen: the player starts in the browser's language, else the first. */
+  primary_language_id: z.number().int().nullable(),
+  /** The languages of the project's captions and subtitles. */
+  languages: z.array(
+    z.object({ language_id: z.number().int(), code: z.string(), name: z.string() }),
+  ),
+  /** The banner's images by kind (absent kinds null), its button and its target. */
+  banner: z.object({
+    images: z.object(
+      Object.fromEntries(BANNER_KINDS.map((kind) => [kind, z.string().nullable()])) as Record<
+        BannerKind,
+        z.ZodNullable<z.ZodString>
+      >,
+    ),
+    button_text: z.string(),
+    button_color: z.string(),
+    button_text_color: z.string(),
+    url: z.string(),
+  }),
+  items: z.array(
+    z.object({
+      movie_content_id: z.number().int(),
+      type: z.number().int(),
+      /** Seconds. */
+      duration: z.number().nullable(),
+      /** The HLS master playlist. */
+      hls_url: z.string(),
+      poster: z.string().nullable(),
+      /** Captions by language id: the options' labels. */
+      captions: z.record(z.string(), z.string()),
+      /** WebVTT files by language. */
+      subtitles: z.array(z.object({ language_id: z.number().int(), url: z.string() })),
+    }),
+  ),
+  /** The plot (docs/PLOT.md), siblings in order. */
+  plot: z.array(
+    z.object({
+      id: z.number().int(),
+      movie_content_id: z.number().int(),
+      parent_id: z.number().int().nullable(),
+      banners: z.array(
+        z.object({ type: z.enum(BANNER_COMPONENT_TYPES), time_start: z.number().int() }),
+      ),
+    }),
+  ),
+  /** Where a preview is: false for the published project. */
+  preview: z.boolean(),
+});
+export type WatchData = z.infer<typeof watchDataSchema>;
+
+/** What the player reports; `node` carries the plot node, `choice` the option taken. */
+export const VIEW_EVENT_TYPES = ['start', 'node', 'choice', 'ending', 'watched'] as const;
+export type ViewEventType = (typeof VIEW_EVENT_TYPES)[number];
+
+/** Limits of one batch: the player sends often, so a batch is small; bigger ones are refused. */
+export const VIEW_EVENTS_MAX_PER_BATCH = 100;
+export const VIEW_EVENTS_MAX_BYTES = 16_384;
+
+/**
+ * `POST /api/watch/{slug}/events`, sent with fetch or as a beacon on page hide. `session` is a
+ * random id the page makes per viewing (no cookie); `at` is milliseconds since the viewing began.
+ */
+export const viewEventsSchema = z
+  .object({
+    session: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, MESSAGES.viewEventsMalformed),
+    events: z
+      .array(
+        z
+          .object({
+            type: z.enum(VIEW_EVENT_TYPES),
+            at: z.number().int().min(0).max(86_400_000),
+            node_id: z.number().int().positive().optional(),
+            /** `choice`: the node chosen among the options of `node_id`. */
+            option_id: z.number().int().positive().optional(),
+            /** `watched`: seconds of video played since the last such event. */
+            seconds: z.number().min(0).max(86_400).optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(VIEW_EVENTS_MAX_PER_BATCH, MESSAGES.viewEventsTooMany),
+  })
+  .strict();
+export type ViewEvents = z.infer<typeof viewEventsSchema>;
