@@ -51,6 +51,12 @@ export default tseslint.config(
             // the server and the web app meet only through packages/core.
             { target: './apps/server', from: './apps/web' },
             { target: './apps/web', from: './apps/server' },
+            // the player bundle stands alone: it shares code with nobody but core.
+            {
+              target: './apps/player',
+              from: ['./apps/server', './apps/web'],
+              message: 'The player imports no other app.',
+            },
             // web: shared → features → app.
             {
               target: ['./apps/web/src/components', './apps/web/src/lib'],
@@ -120,6 +126,24 @@ export default tseslint.config(
             {
               group: ['fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*'],
               message: 'Services hold rules: no HTTP, no SQL.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // the player is a small bundle for the /watch page: browser only, no UI framework.
+    files: ['apps/player/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', '@mui/*', 'node:*'],
+              message: 'The player bundle stays small: no UI framework, no Node.',
             },
           ],
         },

@@ -1,0 +1,5 @@
+// hls.js ships its light build without types of its own; its API is the full build's.
+declare module 'hls.js/light' {
+  export { default } from 'hls.js';
+  export * from 'hls.js';
+}
