@@ -1,22 +1,64 @@
-import { MESSAGES } from '@plotline/core';
+import { formatMessage, MESSAGES } from '@plotline/core';
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const KEY_OF_MESSAGE = new Map<string, string>(
-  Object.entries(MESSAGES).map(([key, text]) => [text, key]),
+type MessageKey = keyof typeof MESSAGES;
+
+const KEY_OF_MESSAGE = new Map<string, MessageKey>(
+  Object.entries(MESSAGES).map(([key, text]) => [text, key as MessageKey]),
 );
 
 /**
- * Shows a core message (a validation rule's or the server's) in the current language. Messages are
- * English on the wire; one the app does not know is shown as the server wrote it.
+ * A message with placeholders as a pattern that reads the values back out of the filled message.
+ * `split` with this capturing pattern alternates fixed text and placeholder names.
  */
+function templateOf(key: MessageKey, text: string) {
+  const parts = text.split(/\{(\w+)\}/);
+  const fixed = parts.filter((_, index) => index % 2 === 0);
+  return {
+    key,
+    names: parts.filter((_, index) => index % 2 === 1),
+    pattern: new RegExp(`^${fixed.map(escapeRegExp).join('(.*?)')}$`, 's'),
+    fixedLength: fixed.join('').length,
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The most specific first, so `'{file}: {reason}'` only takes what no other template does. */
+const TEMPLATES = Object.entries(MESSAGES)
+  .map(([key, text]) => templateOf(key as MessageKey, text))
+  .filter(({ names }) => names.length > 0)
+  .sort((a, b) => b.fixedLength - a.fixedLength);
+
+/**
+ * A core message (a validation rule's or the server's) in the language of `t`. Messages are English
+ * on the wire, and the server fills their placeholders (`formatMessage`): such a message is
+ * recognised by its template, and its values, which may be messages themselves (a refused file's
+ * reason), are translated in turn. A message the app does not know is shown as the server wrote it.
+ */
+export function translateMessage(message: string, t: TFunction): string {
+  const key = KEY_OF_MESSAGE.get(message);
+  if (key) return t(`messages.${key}`, { defaultValue: message });
+  for (const template of TEMPLATES) {
+    const values = template.pattern.exec(message)?.slice(1);
+    if (!values) continue;
+    const translated = t(`messages.${template.key}`, { defaultValue: MESSAGES[template.key] });
+    return formatMessage(
+      translated,
+      Object.fromEntries(
+        template.names.map((name, index) => [name, translateMessage(values[index] ?? '', t)]),
+      ),
+    );
+  }
+  return message;
+}
+
+/** Shows core messages in the current language (see `translateMessage`). */
 export function useMessageText(): (message: string) => string {
   const { t } = useTranslation();
-  return useCallback(
-    (message: string) => {
-      const key = KEY_OF_MESSAGE.get(message);
-      return key ? t(`messages.${key}`, { defaultValue: message }) : message;
-    },
-    [t],
-  );
+  return useCallback((message: string) => translateMessage(message, t), [t]);
 }

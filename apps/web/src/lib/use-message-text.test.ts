@@ -1,0 +1,37 @@
+import { formatMessage, MESSAGES } from '@plotline/core';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { translateMessage } from './use-message-text.ts';
+
+describe('translateMessage', () => {
+  const german = i18next.getFixedT('de');
+
+  it('translates a message the server sent as is', () => {
+    expect(translateMessage(MESSAGES.plotNotFound, german)).toBe('Plot nicht gefunden');
+  });
+
+  it('recognises a filled message by its template and keeps its values', () => {
+    const filled = formatMessage(MESSAGES.plotBannerTime, { duration: 30 });
+
+    expect(translateMessage(filled, german)).toBe(
+      'Eine Banner-Komponente muss innerhalb ihres Clips oder ihrer Brücke beginnen (0 bis 30 Sekunden)',
+    );
+  });
+
+  it('translates a value that is itself a message, such as the reason a file was refused', () => {
+    const filled = formatMessage(MESSAGES.fileRefused, {
+      file: 'intro.mp4',
+      reason: MESSAGES.notAVideo,
+    });
+
+    expect(translateMessage(filled, german)).toBe(
+      'intro.mp4: Diese Datei ist kein lesbares Video; sie ist möglicherweise beschädigt oder unvollständig.',
+    );
+  });
+
+  it('shows a text it does not know as the server wrote it', () => {
+    expect(translateMessage('The moon is made of cheese', german)).toBe(
+      'The moon is made of cheese',
+    );
+  });
+});
