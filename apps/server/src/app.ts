@@ -40,6 +40,8 @@ import { createPlotRepository } from './modules/plot/plot.repository.ts';
 import { registerPlotRoutes } from './modules/plot/plot.routes.ts';
 import { createPlotService } from './modules/plot/plot.service.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
+import { registerPublishingRoutes } from './modules/publishing/publishing.routes.ts';
+import { createPublishingService } from './modules/publishing/publishing.service.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createSeriesRepository } from './modules/series/series.repository.ts';
@@ -54,13 +56,19 @@ import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { registerPlayerPages } from './modules/watch/player-page.ts';
+import { createWatchRepository } from './modules/watch/watch.repository.ts';
+import { registerWatchRoutes } from './modules/watch/watch.routes.ts';
+import { createWatchService } from './modules/watch/watch.service.ts';
 
 export interface AppDeps {
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'queueConnection'>;
   jwtSecret: string;
   /** The built studio (apps/web/dist); null serves the API alone. */
   webRoot: string | null;
-  /** Where users reach the studio: the base of the links in mails. */
+  /** The built player (apps/player/dist), served at /watch; null serves no player pages. */
+  playerRoot?: string | null;
+  /** Where users reach the studio: the base of the links in mails and of the players' addresses. */
   publicUrl: string;
   mailer: Mailer;
   blobs: BlobStore;
@@ -194,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
     blobs: deps.blobs,
     clock,
     transaction,
+    publicUrl: deps.publicUrl,
   });
   const contentService = createContentService({
     contents,
@@ -203,12 +212,23 @@ export async function buildApp(deps: AppDeps) {
     transaction,
   });
 
-  const plotService = createPlotService({
-    plots: createPlotRepository(db),
+  const plots = createPlotRepository(db);
+  const plotService = createPlotService({ plots, projects, contents, clock, transaction });
+  const publishingService = createPublishingService({
     projects,
+    plots,
     contents,
     clock,
     transaction,
+    publicUrl: deps.publicUrl,
+  });
+  const watchService = createWatchService({
+    projects,
+    contents,
+    plots,
+    views: createWatchRepository(db),
+    blobs: deps.blobs,
+    clock,
   });
 
   const app: FastifyInstance = Fastify({
@@ -248,6 +268,9 @@ export async function buildApp(deps: AppDeps) {
   registerSeriesRoutes(app, seriesService);
   registerContentRoutes(app, contentService);
   registerPlotRoutes(app, plotService);
+  registerPublishingRoutes(app, publishingService);
+  await registerWatchRoutes(app, watchService);
+  await registerPlayerPages(app, deps.playerRoot ?? null, watchService);
   await registerWebApp(app, deps.webRoot);
 
   if (deps.transcodeWorkers > 0) {

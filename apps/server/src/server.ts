@@ -11,8 +11,9 @@ import { loadConfig, type Config } from './config/env.ts';
 import { openDatabase, pgliteDirectory } from './db/database.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 
-// The built studio, two levels up from both src/server.ts and dist/server.js.
+// The built studio and player, two levels up from both src/server.ts and dist/server.js.
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const PLAYER_ROOT = fileURLToPath(new URL('../../player/dist', import.meta.url));
 
 async function main(config: Config): Promise<void> {
   const database = await openDatabase({
@@ -40,6 +41,7 @@ async function main(config: Config): Promise<void> {
     database,
     jwtSecret,
     webRoot: WEB_ROOT,
+    playerRoot: PLAYER_ROOT,
     publicUrl: config.publicUrl,
     mailer: config.mail.smtpUrl
       ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)

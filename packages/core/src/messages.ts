@@ -87,6 +87,8 @@ export const MESSAGES = {
   slugFormat: 'Use lowercase letters, digits and single dashes',
   slugTaken: 'This video URL is already taken: choose another',
   publishIncomplete: 'Add a title, both thumbnails and a video URL before publishing',
+  publishNotReady:
+    'Every clip and bridge of the storyline must finish transcoding before publishing',
   watchNotFound: 'This video does not exist or is not published',
   viewEventsMalformed: 'The viewing events are not in the expected form',
   viewEventsTooMany: 'Too many viewing events in one batch',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.ts';
 import {
   bannerImageKinds,
+  projectSaveSchema,
   publicationSettingsSchema,
   publishBlockers,
   SLUG_MAX_LENGTH,
@@ -84,6 +85,26 @@ describe('publicationSettingsSchema', () => {
   });
 });
 
+describe('projectSaveSchema', () => {
+  it("reads a body with a type as step 1's info and one without as the publication settings", () => {
+    expect(
+      projectSaveSchema.parse({ type: 1, title: 'The fork', view_mode: 'vertical' }),
+    ).toMatchObject({ type: 1, title: 'The fork' });
+    expect(projectSaveSchema.parse({ movieId: 5, slug: 'the-fork', app_channel_on: 0 })).toEqual({
+      movieId: 5,
+      slug: 'the-fork',
+      app_channel_on: 0,
+    });
+  });
+
+  it("answers the problem of the body that was meant, in the spec's words", () => {
+    const issues = (body: unknown) =>
+      projectSaveSchema.safeParse(body).error?.issues.map((issue) => issue.message);
+    expect(issues({ movieId: 5, slug: 'The Fork' })).toEqual([MESSAGES.slugFormat]);
+    expect(issues({ type: 1, title: ' ', view_mode: 'vertical' })).toEqual([MESSAGES.required]);
+  });
+});
+
 describe('bannerImageKinds', () => {
   it('shows the horizontal image for a horizontal component, a vertical one by orientation', () => {
     expect(bannerImageKinds('horizontal', 'vertical')).toEqual(['horizontal']);
@@ -119,6 +140,16 @@ describe('viewEventsSchema', () => {
     expect(
       viewEventsSchema.safeParse({ session, events: [{ ...event, cookie: 'x' }] }).success,
     ).toBe(false);
+    for (const incomplete of [
+      { type: 'node', at: 1 },
+      { type: 'choice', at: 1, node_id: 2 },
+      { type: 'ending', at: 1 },
+      { type: 'watched', at: 1 },
+    ]) {
+      expect(
+        viewEventsSchema.safeParse({ session, events: [incomplete] }).error?.issues[0]?.message,
+      ).toBe(MESSAGES.viewEventsMalformed);
+    }
     const tooMany = Array.from({ length: VIEW_EVENTS_MAX_PER_BATCH + 1 }, () => event);
     expect(viewEventsSchema.safeParse({ session, events: tooMany }).error?.issues[0]?.message).toBe(
       MESSAGES.viewEventsTooMany,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BANNER_KINDS, isLanguageId, VIEW_MODES, type BannerKind, type ViewMode } from './media.ts';
 import { MESSAGES } from './messages.ts';
 import { BANNER_COMPONENT_TYPES, type BannerComponentType } from './plot.ts';
+import { projectInfoSchema } from './projects.ts';
 
 /**
  * Step 4 and the player: a project's address, its publication settings, what publishing needs, the
@@ -74,6 +75,15 @@ export const publicationSettingsSchema = z
   .strict();
 export type PublicationSettings = z.infer<typeof publicationSettingsSchema>;
 
+/**
+ * The whole body of `POST /api/movie`: step 1's info, or (without `type`) the publication
+ * settings. Told apart by `type`, so a refusal names the field of the body that was meant.
+ */
+export const projectSaveSchema = z.discriminatedUnion('type', [
+  projectInfoSchema,
+  publicationSettingsSchema.extend({ type: z.undefined().optional() }),
+]);
+
 export type PublishBlocker = 'title' | 'thumbnailMobile' | 'thumbnailDesktop' | 'slug';
 
 /** §5: Publish stays disabled while the title, a thumbnail or the slug is missing. */
@@ -119,7 +129,8 @@ export function bannerImageKinds(
  * (drafts, for the company's signed-in members): all the player needs, in one call.
  */
 export const watchDataSchema = z.object({
-  slug: z.string(),
+  /** Null only in the preview of a draft that has no slug yet. */
+  slug: z.string().nullable(),
   title: z.string(),
   synopsis: z.string(),
   view_mode: z.enum(VIEW_MODES).nullable(),
@@ -184,26 +195,50 @@ export const VIEW_EVENTS_MAX_PER_BATCH = 100;
 export const VIEW_EVENTS_MAX_BYTES = 16_384;
 
 /**
- * `POST /api/watch/{slug}/events`, sent with fetch or as a beacon on page hide. `session` is a
- * random id the page makes per viewing (no cookie); `at` is milliseconds since the viewing began.
+ * What each event type must carry, so every stored event can be counted: `node` and `ending` the
+ * plot node reached, `choice` the node whose options were shown (`node_id`) and the one taken
+ * (`option_id`), `watched` its seconds.
+ */
+const VIEW_EVENT_NEEDS: Record<ViewEventType, readonly ('node_id' | 'option_id' | 'seconds')[]> = {
+  start: [],
+  node: ['node_id'],
+  choice: ['node_id', 'option_id'],
+  ending: ['node_id'],
+  watched: ['seconds'],
+};
+
+const viewEventSchema = z
+  .object({
+    type: z.enum(VIEW_EVENT_TYPES),
+    at: z.number().int().min(0).max(86_400_000),
+    node_id: z.number().int().positive().optional(),
+    /** `choice`: the node chosen among the options of `node_id`. */
+    option_id: z.number().int().positive().optional(),
+    /** `watched`: seconds of video played since the last such event. */
+    seconds: z.number().min(0).max(86_400).optional(),
+  })
+  .strict()
+  .superRefine((event, context) => {
+    for (const field of VIEW_EVENT_NEEDS[event.type]) {
+      if (event[field] === undefined) {
+        context.addIssue({ code: 'custom', path: [field], message: MESSAGES.viewEventsMalformed });
+      }
+    }
+  });
+export type ViewEvent = z.infer<typeof viewEventSchema>;
+
+/**
+ * `POST /api/watch/{slug}/events`, sent with fetch or as a beacon on page hide (a beacon of a
+ * string is `text/plain`: the server reads JSON from it too). `session` is a random id the page
+ * makes per viewing (no cookie); `at` is milliseconds since the viewing began. The server refuses
+ * a batch naming a node that is not in the project's plot, or an option that does not follow its
+ * node; a preview sends none.
  */
 export const viewEventsSchema = z
   .object({
     session: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, MESSAGES.viewEventsMalformed),
     events: z
-      .array(
-        z
-          .object({
-            type: z.enum(VIEW_EVENT_TYPES),
-            at: z.number().int().min(0).max(86_400_000),
-            node_id: z.number().int().positive().optional(),
-            /** `choice`: the node chosen among the options of `node_id`. */
-            option_id: z.number().int().positive().optional(),
-            /** `watched`: seconds of video played since the last such event. */
-            seconds: z.number().min(0).max(86_400).optional(),
-          })
-          .strict(),
-      )
+      .array(viewEventSchema)
       .min(1)
       .max(VIEW_EVENTS_MAX_PER_BATCH, MESSAGES.viewEventsTooMany),
   })

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@plotline/core';
 import { AppError } from '../errors.ts';
-import { MOVIES_SERIES_EPISODE_UNIQUE } from './schema/index.ts';
+import { MOVIES_SERIES_EPISODE_UNIQUE, MOVIES_SLUG_UNIQUE } from './schema/index.ts';
 
 /**
  * The unique-constraint violation (SQLSTATE 23505) behind a database error, however wrapped, with
@@ -58,4 +58,9 @@ export function refuseTakenEpisode<T>(work: () => Promise<T>): Promise<T> {
     { constraint: MOVIES_SERIES_EPISODE_UNIQUE, message: MESSAGES.episodeTaken },
     work,
   );
+}
+
+/** Runs work that sets a project's slug, turning one another project took meanwhile into a 409. */
+export function refuseTakenSlug<T>(work: () => Promise<T>): Promise<T> {
+  return refuseDuplicate({ constraint: MOVIES_SLUG_UNIQUE, message: MESSAGES.slugTaken }, work);
 }

@@ -9,6 +9,13 @@ import type { FastifyInstance } from 'fastify';
  */
 export const publicFormLimit = { max: 10, timeWindow: '15 minutes' } as const;
 
+/**
+ * For the players' viewing events: a player sends a batch every few seconds at most and one on page
+ * hide, so this leaves room for a whole school behind one address while stopping a script from
+ * filling the table.
+ */
+export const viewEventsLimit = { max: 120, timeWindow: '1 minute' } as const;
+
 /** Rate limits only where a route asks for one (`config.rateLimit`); refusals are 429 `{ message }`. */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(fastifyRateLimit, {

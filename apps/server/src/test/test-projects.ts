@@ -1,15 +1,19 @@
 import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type {
   BannerKind,
   MovieContentStatus,
   MovieContentUploadResult,
+  PlotNode,
   projectInfoSchema,
+  PublishResult,
 } from '@plotline/core';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { activityLog, movies } from '../db/schema/index.ts';
+import type { Database } from '../db/database.ts';
+import { activityLog, movieContents, movies } from '../db/schema/index.ts';
 import { makeTestClip, makeTestPicture } from './test-media.ts';
 import { startTestServer, testFfmpegBinaries, type TestServer } from './test-server.ts';
 
@@ -17,6 +21,26 @@ type Envelope<T> = { data: T; message?: string };
 type ProjectInfoInput = z.input<typeof projectInfoSchema>;
 
 const SRT = '1\n00:00:00,000 --> 00:00:01,000\nHello\n\n2\n00:00:01,000 --> 00:00:02,000\nAgain\n';
+
+/**
+ * Publishing through the API needs a whole transcoded story (see the publishing tests): tests of
+ * other calls set the status directly, with the address and time a published project has, and can
+ * take it back.
+ */
+export async function setPublished(db: Database, movieId: number, published = true): Promise<void> {
+  await db
+    .update(movies)
+    .set(
+      published
+        ? {
+            status: 'published',
+            publishedAt: new Date(),
+            slug: sql`coalesce(${movies.slug}, ${`published-${movieId}`})`,
+          }
+        : { status: 'draft', publishedAt: null },
+    )
+    .where(eq(movies.id, movieId));
+}
 
 /**
  * Projects, series, clips, subtitles and images made through the API, for tests of the wizard's
@@ -47,7 +71,125 @@ export async function projectFactories(server: TestServer) {
     return response.body.data;
   }
 
-  return {
+  async function call<T>(method: string, pathname: string, token: string, body?: unknown) {
+    const response = await server.request<Envelope<T>>(method, pathname, { token, body });
+    if (response.status >= 300) {
+      throw new Error(`${method} ${pathname}: ${response.status} ${response.text}`);
+    }
+    return response.body.data;
+  }
+
+  /**
+   * A transcoded clip or bridge written straight into the table, with the keys a finished ladder
+   * has (no files behind them): for calls that need items, not videos.
+   */
+  async function readyItem(
+    movieId: number,
+    type: 1 | 2,
+    durationSeconds: number | null,
+    fileName = type === 1 ? 'clip.mp4' : 'bridge.mp4',
+  ): Promise<number> {
+    const prefix = `hls/${randomUUID()}`;
+    const [row] = await server.db
+      .insert(movieContents)
+      .values({
+        movieId,
+        type,
+        fileName,
+        sourceKey: `sources/${randomUUID()}`,
+        sourceBytes: 1,
+        status: 'ready',
+        progress: 100,
+        durationSeconds,
+        hlsKey: `${prefix}/master.m3u8`,
+        thumbnailKey: `${prefix}/poster.jpg`,
+      })
+      .returning({ id: movieContents.id });
+    return row!.id;
+  }
+
+  const factories = {
+    readyItem,
+
+    /**
+     * A story ready to publish, made through the API but for its items (see `readyItem`): a clip
+     * `opening` with two banner components, a `bridge`, then a choice of the clips `left` and
+     * `right`; English and German captions, an English subtitle of the opening, a horizontal banner
+     * image with its button, both thumbnails, the given slug and German as primary language. An
+     * `outtake` clip is uploaded but left out of the plot.
+     */
+    async makeStory(token: string, slug: string) {
+      const movieId = await factories.makeProject(token, {
+        title: 'The fork',
+        synopsis: 'Choose.',
+      });
+      const opening = await readyItem(movieId, 1, 60.004, 'opening.mp4');
+      const bridge = await readyItem(movieId, 2, 10, 'bridge.mp4');
+      const left = await readyItem(movieId, 1, 30, 'left.mp4');
+      const right = await readyItem(movieId, 1, 20, 'right.mp4');
+      const outtake = await readyItem(movieId, 1, 5, 'outtake.mp4');
+      const captions: [number, number, string][] = [
+        [opening, 1, 'Opening'],
+        [bridge, 1, 'Bridge'],
+        [left, 1, 'Go left'],
+        [left, 3, 'Nach links'],
+        [right, 1, 'Go right'],
+        [right, 3, 'Nach rechts'],
+        [outtake, 4, 'Toma falsa'],
+      ];
+      for (const [item, language, caption] of captions) {
+        await call('POST', '/api/movie-content/lang', token, {
+          movie_content_id: item,
+          language_id: language,
+          caption,
+        });
+      }
+      const subtitle = await factories.uploadSubtitle(token, opening, 1);
+      const mobile = await factories.uploadThumbnail(token, movieId, 'thumbnailMobile');
+      const desktop = await factories.uploadThumbnail(token, movieId, 'thumbnailDesktop');
+      const banner = await factories.uploadBanner(token, movieId, 'horizontal');
+      await call('POST', '/api/media/banner', token, {
+        movie_id: movieId,
+        url: 'https://example.com/offer',
+        button_text: 'Buy',
+        button_color: '#112233',
+        button_text_color: '#ffeedd',
+      });
+      const plot = await call<PlotNode[]>('POST', '/api/movie-plot', token, {
+        movie_id: movieId,
+        version: 0,
+        plots: [
+          {
+            movie_plot_id: -1,
+            parent_id: null,
+            movie_content_id: opening,
+            locked: '0',
+            banner: [
+              { type: 'vertical', time_start: 5 },
+              { type: 'horizontal', time_start: 12 },
+            ],
+          },
+          { movie_plot_id: -2, parent_id: -1, movie_content_id: bridge, locked: '0' },
+          { movie_plot_id: -3, parent_id: -2, movie_content_id: left, locked: '0' },
+          { movie_plot_id: -4, parent_id: -2, movie_content_id: right, locked: '0' },
+        ],
+      });
+      await call('POST', '/api/movie', token, { movieId, slug, primaryLanguageId: 3 });
+      const [openingNode, bridgeNode, leftNode, rightNode] = plot.map((node) => node.movie_plot_id);
+      return {
+        movieId,
+        items: { opening, bridge, left, right, outtake },
+        nodes: { opening: openingNode!, bridge: bridgeNode!, left: leftNode!, right: rightNode! },
+        subtitle,
+        thumbnails: { mobile, desktop },
+        banner,
+      };
+    },
+
+    /** Publishes through the API. */
+    publish: (token: string, movieId: number) =>
+      call<PublishResult>('POST', `/api/movie/${movieId}/publish`, token),
+
     /** A project saved through `POST /api/movie`; a single horizontal project unless told. */
     async makeProject(token: string, info: Partial<ProjectInfoInput> = {}): Promise<number> {
       const response = await server.request<Envelope<{ movieId: number }>>('POST', '/api/movie', {
@@ -131,13 +273,8 @@ export async function projectFactories(server: TestServer) {
       );
     },
 
-    /** Publishing is not an API call yet: the test sets the status, and can take it back. */
-    async setPublished(movieId: number, published = true): Promise<void> {
-      await server.db
-        .update(movies)
-        .set({ status: published ? 'published' : 'draft' })
-        .where(eq(movies.id, movieId));
-    },
+    setPublished: (movieId: number, published = true) =>
+      setPublished(server.db, movieId, published),
 
     /** The stored file behind a public `/api/media/` URL or a blob key. */
     blobFile(locationOrKey: string): string {
@@ -157,6 +294,7 @@ export async function projectFactories(server: TestServer) {
 
     cleanUp: () => rm(files, { recursive: true, force: true }),
   };
+  return factories;
 }
 
 export const fileExists = (file: string) =>

@@ -71,6 +71,7 @@ export const TEST_QUEUE_TIMING: JobQueueTiming = {
 export async function startTestServer(
   options: {
     webRoot?: string | null;
+    playerRoot?: string | null;
     routes?: (app: FastifyInstance) => void;
     /** Transcode jobs run in this process at once; none by default, so jobs wait in the queue. */
     transcodeWorkers?: number;
@@ -87,6 +88,7 @@ export async function startTestServer(
     database,
     jwtSecret: 'a-test-secret-that-is-long-enough-for-hs256',
     webRoot: options.webRoot ?? null,
+    playerRoot: options.playerRoot ?? null,
     publicUrl,
     mailer: createOutboxMailer(outbox, 'Plotline <no-reply@plotline.test>', { info: () => {} }),
     blobs: createLocalBlobStore(path.join(scratch, 'blobs')),

@@ -6,3 +6,4 @@ export * from './movie-contents.ts';
 export * from './movies.ts';
 export * from './series.ts';
 export * from './movie-plots.ts';
+export * from './view-events.ts';

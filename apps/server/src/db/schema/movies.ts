@@ -1,6 +1,7 @@
 import { BANNER_KINDS, EPISODE_MAX, EPISODE_MIN, VIEW_MODES } from '@plotline/core';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   foreignKey,
   index,
@@ -21,6 +22,7 @@ export const movieStatus = pgEnum('movie_status', ['draft', 'published']);
 export const bannerKind = pgEnum('banner_kind', BANNER_KINDS);
 
 export const MOVIES_SERIES_EPISODE_UNIQUE = 'movies_series_episode_unique';
+export const MOVIES_SLUG_UNIQUE = 'movies_slug_unique';
 
 /** A project: a single movie (type 1) or an episode of a series (type 2). */
 export const movies = pgTable(
@@ -52,6 +54,14 @@ export const movies = pgTable(
     bannerUrl: text().notNull().default(''),
     /** Publishing is final: a published project refuses every change. */
     status: movieStatus().notNull().default('draft'),
+    /** Step 4: the player's address `/watch/{slug}`, unique across every company. */
+    slug: text(),
+    /** Step 4's switches. §9: publication is web only by default, and the share button shown. */
+    appChannelOn: boolean().notNull().default(false),
+    shareable: boolean().notNull().default(true),
+    /** The language the player starts in; one of the items' languages when chosen. */
+    primaryLanguageId: integer(),
+    publishedAt: timestamp({ withTimezone: true }),
     /** Counts the storyline's changes: a save made from an older version is refused. */
     plotVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +72,13 @@ export const movies = pgTable(
     check('movies_type_check', sql`${table.type} in (1, 2)`),
     // A series never has two episodes of one number, however many saves race.
     unique(MOVIES_SERIES_EPISODE_UNIQUE).on(table.seriesId, table.episodeNumber),
+    // Two projects never share an address, however many saves race.
+    unique(MOVIES_SLUG_UNIQUE).on(table.slug),
+    // A published project has its address and its time: the watch API relies on both.
+    check(
+      'movies_published_check',
+      sql`(${table.status} = 'draft' and ${table.publishedAt} is null) or (${table.status} = 'published' and ${table.publishedAt} is not null and ${table.slug} is not null)`,
+    ),
     foreignKey({
       name: 'movies_series_company_fk',
       columns: [table.seriesId, table.companyId],

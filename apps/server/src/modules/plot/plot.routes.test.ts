@@ -1,7 +1,7 @@
 import { formatMessage, MESSAGES, type PlotNode } from '@plotline/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movieContents, moviePlots } from '../../db/schema/index.ts';
+import { moviePlots } from '../../db/schema/index.ts';
 import {
   startProjectTests,
   type projectFactories,
@@ -27,21 +27,8 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 /** A transcoded item of the project, written straight into the table: the plot needs no video. */
-async function item(movieId: number, type: 1 | 2, durationSeconds: number | null): Promise<number> {
-  const [row] = await server.db
-    .insert(movieContents)
-    .values({
-      movieId,
-      type,
-      fileName: type === 1 ? 'clip.mp4' : 'bridge.mp4',
-      sourceKey: `sources/${movieId}-${Math.random()}`,
-      sourceBytes: 1,
-      status: 'ready',
-      durationSeconds,
-    })
-    .returning({ id: movieContents.id });
-  return row!.id;
-}
+const item = (movieId: number, type: 1 | 2, durationSeconds: number | null) =>
+  make.readyItem(movieId, type, durationSeconds);
 
 /** A project with two clips (60 s, 30 s) and a bridge (10 s). */
 async function makeStoryProject(token = owner.token) {

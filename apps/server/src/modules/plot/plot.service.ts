@@ -16,7 +16,10 @@ import type { Executor } from '../../db/database.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
+import type {
+  MovieContentRecord,
+  MovieContentsRepository,
+} from '../content/movie-contents.repository.ts';
 import { lockProjectForChange, projectForCaller } from '../projects/project-access.ts';
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 import type { PlotRecord, PlotRepository } from './plot.repository.ts';
@@ -40,13 +43,20 @@ export interface PlotSave {
 }
 
 /** The wire names of the spec (§3), mapped here once. */
-const toNode = (record: PlotRecord): PlotNode => ({
+export const toNode = (record: PlotRecord): PlotNode => ({
   movie_plot_id: record.id,
   movie_content_id: record.movieContentId,
   parent_id: record.parentId,
   locked: record.locked ? '1' : '0',
   duration: record.duration,
   banner: record.banner,
+});
+
+/** What the plot rules know of a clip or bridge. */
+export const toPlotItem = (content: MovieContentRecord): PlotItem => ({
+  movie_content_id: content.id,
+  type: content.type,
+  duration: content.durationSeconds,
 });
 
 /** A refused core edit as an HTTP failure: locked subtrees are a conflict, the rest bad input. */
@@ -66,11 +76,7 @@ export function createPlotService(deps: {
   const { plots, projects, contents, clock, transaction } = deps;
 
   async function itemsOf(movieId: number, tx: Executor): Promise<PlotItem[]> {
-    return (await contents.listContents(movieId, tx)).map((item) => ({
-      movie_content_id: item.id,
-      type: item.type,
-      duration: item.durationSeconds,
-    }));
+    return (await contents.listContents(movieId, tx)).map(toPlotItem);
   }
 
   async function storyline(movieId: number, tx?: Executor): Promise<Storyline> {

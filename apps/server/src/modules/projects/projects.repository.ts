@@ -20,6 +20,11 @@ export interface MovieRecord {
   buttonTextColor: string;
   bannerUrl: string;
   status: 'draft' | 'published';
+  slug: string | null;
+  appChannelOn: boolean;
+  shareable: boolean;
+  primaryLanguageId: number | null;
+  publishedAt: Date | null;
 }
 
 /** Step 1 of the wizard: what `POST /api/movie` writes. An episode names its series and number. */
@@ -32,6 +37,11 @@ export interface ProjectInfoValues {
   seriesId: number | null;
   episodeNumber: number | null;
 }
+
+/** Step 4's settings (and step 3's primary language): fields left undefined keep their value. */
+export type PublicationSettingsValues = Partial<
+  Pick<MovieRecord, 'slug' | 'appChannelOn' | 'shareable' | 'primaryLanguageId'>
+>;
 
 export interface BannerSettingsValues {
   buttonText: string;
@@ -63,6 +73,11 @@ const movieColumns = {
   buttonTextColor: movies.buttonTextColor,
   bannerUrl: movies.bannerUrl,
   status: movies.status,
+  slug: movies.slug,
+  appChannelOn: movies.appChannelOn,
+  shareable: movies.shareable,
+  primaryLanguageId: movies.primaryLanguageId,
+  publishedAt: movies.publishedAt,
 };
 
 const asRecord = (row: Omit<MovieRecord, 'type'> & { type: number }): MovieRecord => ({
@@ -89,6 +104,15 @@ export function createProjectsRepository(db: Executor) {
         .from(movies)
         .where(eq(movies.id, id))
         .for('no key update');
+      return row ? asRecord(row) : null;
+    },
+
+    /** The published project at an address; null for an unknown address or a draft's. */
+    async findPublishedBySlug(slug: string, tx: Executor = db): Promise<MovieRecord | null> {
+      const [row] = await tx
+        .select(movieColumns)
+        .from(movies)
+        .where(and(eq(movies.slug, slug), eq(movies.status, 'published')));
       return row ? asRecord(row) : null;
     },
 
@@ -133,6 +157,30 @@ export function createProjectsRepository(db: Executor) {
       await tx
         .update(movies)
         .set({ ...info, updatedAt: at })
+        .where(eq(movies.id, id));
+    },
+
+    /**
+     * Writes the settings given (Drizzle leaves undefined fields out of the update); a slug another
+     * project holds breaks a unique constraint.
+     */
+    async setPublicationSettings(
+      id: number,
+      settings: PublicationSettingsValues,
+      at: Date,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(movies)
+        .set({ ...settings, updatedAt: at })
+        .where(eq(movies.id, id));
+    },
+
+    /** Publishing is final: nothing sets a project back to draft. */
+    async markPublished(id: number, at: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(movies)
+        .set({ status: 'published', publishedAt: at, updatedAt: at })
         .where(eq(movies.id, id));
     },
 

@@ -312,6 +312,13 @@ describe('GET /api/movie/{movieId}', () => {
       button_color: '#000000',
       button_text_color: '#ffffff',
       url: 'https://example.com/x',
+      // A draft's publication settings as §9 has them by default: web only, share button shown.
+      slug: null,
+      watch_url: null,
+      app_channel_on: 0,
+      shareable: 1,
+      primaryLanguageId: null,
+      published_at: null,
       banners: {
         vertical_regular: { url: null, mediaId: null },
         horizontal: { url: banner.location, mediaId: banner.mediaId },

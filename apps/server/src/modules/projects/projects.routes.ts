@@ -2,9 +2,8 @@ import {
   artworkDeleteSchema,
   BANNER_KINDS,
   bannerSettingsSchema,
-  projectInfoSchema,
+  projectSaveSchema,
   projectSchema,
-  type ProjectInfo,
 } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,26 +28,40 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
       config: {
         access: change,
         activity: logsActivity<{ movieId: number }>(({ request, data }) => {
-          const info = request.body as ProjectInfo;
+          const body = request.body as z.output<typeof projectSaveSchema>;
+          if (body.type === undefined) {
+            return {
+              action: 'movie.publication_saved',
+              entityType: 'movie',
+              entityId: data.movieId,
+              summary: `Saved the publication settings (${Object.keys(body)
+                .filter((field) => field !== 'movieId')
+                .join(', ')})`,
+            };
+          }
           return {
-            action: info.movieId === undefined ? 'movie.created' : 'movie.updated',
+            action: body.movieId === undefined ? 'movie.created' : 'movie.updated',
             entityType: 'movie',
             entityId: data.movieId,
-            summary: `Saved the project info of "${info.title}"`,
+            summary: `Saved the project info of "${body.title}"`,
           };
         }),
       },
       schema: {
         tags: ['projects'],
-        summary: 'Create a project, or update its step 1 info',
+        summary: 'Create a project, update its step 1 info, or save its publication settings',
         description:
-          "Without movieId, a project of the caller's company (201); with it, that project (200). An episode (type 2) names a series of the project's company (movieIdParent) and a number not taken in it (409 otherwise).",
-        body: projectInfoSchema,
+          "With `type` (step 1): without movieId, a project of the caller's company (201); with it, that project (200). An episode (type 2) names a series of the project's company (movieIdParent) and a number not taken in it (409 otherwise). Without `type` (step 4, and step 3's primary language): movieId and any of slug, app_channel_on, shareable, primaryLanguageId; only the fields sent change. A slug is unique across all projects (409 when taken); primaryLanguageId must be a language of the project's clips and bridges (400), or null.",
+        body: projectSaveSchema,
         response: { 200: movieIdReply, 201: movieIdReply, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const { movieId, created } = await projects.saveInfo(callerOf(request), request.body);
+      const body = request.body;
+      if (body.type === undefined) {
+        return { data: await projects.saveSettings(callerOf(request), body) };
+      }
+      const { movieId, created } = await projects.saveInfo(callerOf(request), body);
       return reply.status(created ? 201 : 200).send({ data: { movieId } });
     },
   );
@@ -61,7 +74,7 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
         tags: ['projects'],
         summary: 'The whole form data of a project',
         description:
-          'Step 1 info, the series, every clip and bridge with its transcode status and languages, the languages used, the banner settings and images.',
+          'Step 1 info, the series, every clip and bridge with its transcode status and languages, the languages used, the banner settings and images, the publication settings (slug and its watch_url, app_channel_on, shareable, primaryLanguageId) and published_at.',
         params: z.object({ movieId: id }),
         response: { 200: envelope(projectSchema), ...errors(400, 401, 403, 404) },
       },

@@ -8,12 +8,14 @@ import {
   type bannerSettingsSchema,
   type Project,
   type ProjectInfo,
+  type PublicationSettings,
+  watchUrl,
 } from '@plotline/core';
 import type { z } from 'zod';
 import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Executor } from '../../db/database.ts';
-import { refuseTakenEpisode } from '../../db/errors.ts';
+import { refuseTakenEpisode, refuseTakenSlug } from '../../db/errors.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
@@ -23,8 +25,10 @@ import { seriesViews } from '../series/series.service.ts';
 import { toStatusView } from '../transcoding/transcoding.service.ts';
 import { lockProjectForChange, projectForCaller } from './project-access.ts';
 import type {
+  BannerImageRecord,
   ProjectInfoValues,
   ProjectsRepository,
+  PublicationSettingsValues,
   ThumbnailField,
 } from './projects.repository.ts';
 
@@ -50,6 +54,29 @@ function infoValues(info: ProjectInfo): ProjectInfoValues {
   };
 }
 
+/** The project's current banner image of each kind; should two of a kind ever meet, the newest. */
+export function currentBannerImages(
+  images: readonly BannerImageRecord[],
+): Record<BannerKind, BannerImageRecord | null> {
+  return Object.fromEntries(
+    BANNER_KINDS.map((kind) => [
+      kind,
+      images.filter((image) => image.kind === kind).at(-1) ?? null,
+    ]),
+  ) as Record<BannerKind, BannerImageRecord | null>;
+}
+
+/** The wire's 0/1 switches as stored; a field not sent stays undefined, and so unchanged. */
+function settingsValues(settings: PublicationSettings): PublicationSettingsValues {
+  const flag = (value: 0 | 1 | undefined) => (value === undefined ? undefined : value === 1);
+  return {
+    slug: settings.slug,
+    appChannelOn: flag(settings.app_channel_on),
+    shareable: flag(settings.shareable),
+    primaryLanguageId: settings.primaryLanguageId,
+  };
+}
+
 export function createProjectsService(deps: {
   projects: ProjectsRepository;
   series: Pick<SeriesRepository, 'findSeries' | 'listEpisodeNumbers'>;
@@ -57,8 +84,10 @@ export function createProjectsService(deps: {
   blobs: BlobStore;
   clock: Clock;
   transaction: RunInTransaction;
+  /** Where viewers reach the player: the base of `watch_url`. */
+  publicUrl: string;
 }) {
-  const { projects, series, contents, blobs, clock, transaction } = deps;
+  const { projects, series, contents, blobs, clock, transaction, publicUrl } = deps;
 
   /** An episode's series must be its project's company's. */
   async function checkSeries(companyId: number, seriesId: number | null, tx: Executor) {
@@ -101,6 +130,40 @@ export function createProjectsService(deps: {
       );
     },
 
+    /**
+     * Step 4's settings and step 3's primary language; only the fields sent change. A slug is
+     * unique across every company: the unique constraint refuses a taken one, however many saves
+     * race. The primary language must be one the project's clips and bridges have.
+     */
+    async saveSettings(
+      caller: AuthContext,
+      settings: PublicationSettings,
+    ): Promise<{ movieId: number }> {
+      return refuseTakenSlug(() =>
+        transaction(async (tx) => {
+          const movie = await lockProjectForChange(projects, caller, settings.movieId, tx);
+          const languageId = settings.primaryLanguageId;
+          if (languageId !== undefined && languageId !== null) {
+            const items = await contents.listContents(movie.id, tx);
+            const languages = await contents.listLanguages(
+              items.map((item) => item.id),
+              tx,
+            );
+            if (!languages.some((language) => language.languageId === languageId)) {
+              throw new AppError(400, MESSAGES.languageNotUsed);
+            }
+          }
+          await projects.setPublicationSettings(
+            movie.id,
+            settingsValues(settings),
+            clock.now(),
+            tx,
+          );
+          return { movieId: movie.id };
+        }),
+      );
+    },
+
     /** The whole form data of a project (spec §3). */
     async detail(caller: AuthContext, movieId: number): Promise<Project> {
       const movie = await projectForCaller(projects, caller, movieId, { change: false });
@@ -110,12 +173,11 @@ export function createProjectsService(deps: {
       const used = new Set(movieContent.flatMap((item) => item.lang.map((l) => l.language_id)));
       const parent = movie.seriesId === null ? null : await series.findSeries(movie.seriesId);
       const [seriesView] = parent ? await seriesViews(series, [parent]) : [];
-      const images = await projects.listBannerImages(movie.id);
-      const bannerOf = (kind: BannerKind) => {
-        // One image per kind; should two ever meet, the newest counts.
-        const image = images.filter((candidate) => candidate.kind === kind).at(-1);
-        return { url: urlOf(image?.imageKey ?? null), mediaId: image?.id ?? null };
-      };
+      const images = currentBannerImages(await projects.listBannerImages(movie.id));
+      const bannerOf = (kind: BannerKind) => ({
+        url: urlOf(images[kind]?.imageKey ?? null),
+        mediaId: images[kind]?.id ?? null,
+      });
       return {
         movieId: movie.id,
         type: movie.type,
@@ -137,6 +199,12 @@ export function createProjectsService(deps: {
         button_color: movie.buttonColor,
         button_text_color: movie.buttonTextColor,
         url: movie.bannerUrl,
+        slug: movie.slug,
+        watch_url: movie.slug === null ? null : watchUrl(publicUrl, movie.slug),
+        app_channel_on: movie.appChannelOn ? 1 : 0,
+        shareable: movie.shareable ? 1 : 0,
+        primaryLanguageId: movie.primaryLanguageId,
+        published_at: movie.publishedAt?.toISOString() ?? null,
         banners: Object.fromEntries(
           BANNER_KINDS.map((kind) => [kind, bannerOf(kind)]),
         ) as Project['banners'],

@@ -2,9 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MESSAGES, type MovieContentStatus, type MovieContentUploadResult } from '@plotline/core';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movies } from '../../db/schema/index.ts';
+import { setPublished } from '../../test/test-projects.ts';
 import { makeTestClip } from '../../test/test-media.ts';
 import { startTestServer, testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
 
@@ -113,13 +112,10 @@ describe('POST /api/transcoder/retry', () => {
     expect((await retry({ id, trailer: 0 }, await server.signIn(analyst))).status).toBe(403);
     expect((await retry({ id, trailer: 0 })).status).toBe(401);
 
-    await server.db
-      .update(movies)
-      .set({ status: 'published' })
-      .where(eq(movies.id, upload.movieId));
+    await setPublished(server.db, upload.movieId);
     const published = await retry({ id, trailer: 0 }, owner.token);
     expect(published.status).toBe(409);
     expect(published.body.message).toBe(MESSAGES.projectPublished);
-    await server.db.update(movies).set({ status: 'draft' }).where(eq(movies.id, upload.movieId));
+    await setPublished(server.db, upload.movieId, false);
   });
 });

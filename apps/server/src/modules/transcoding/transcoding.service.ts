@@ -10,7 +10,8 @@ import type { JobContext, JobQueue } from '../../adapters/job-queue.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import { projectForCaller, reachesCompany } from '../projects/project-access.ts';
+import { lockContentForChange } from '../content/content-access.ts';
+import { projectForCaller } from '../projects/project-access.ts';
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 import { HlsValidationError, transcodeToHls } from './hls-transcoder.ts';
 import { planLadder, planQuickRendition, type X264Preset } from './ladder.ts';
@@ -33,7 +34,7 @@ const INTERRUPTED_LOG =
 
 export interface TranscodingDeps {
   contents: MovieContentsRepository;
-  projects: Pick<ProjectsRepository, 'findMovie'>;
+  projects: Pick<ProjectsRepository, 'findMovie' | 'lockMovie'>;
   queue: Pick<JobQueue, 'send'>;
   blobs: BlobStore;
   ffmpeg: Ffmpeg;
@@ -246,18 +247,21 @@ export function createTranscodingService(deps: TranscodingDeps) {
 
     /** Queues a failed transcode again, from the start, with its log and thumbnail cleared. */
     async retry(caller: AuthContext, movieContentId: number): Promise<MovieContentStatus> {
-      const content = await contents.findContent(movieContentId);
-      if (!content || !reachesCompany(caller, content.companyId)) {
-        throw new AppError(404, MESSAGES.contentNotFound);
-      }
-      await projectForCaller(projects, caller, content.movieId, { change: true });
-      await transaction(async (tx) => {
-        const next = await contents.startNewAttempt(content.id, clock.now(), tx);
+      // Under the project's lock, like every change of a project: none lands on a published one.
+      const content = await transaction(async (tx) => {
+        const found = await lockContentForChange(
+          { contents, projects },
+          caller,
+          movieContentId,
+          tx,
+        );
+        const next = await contents.startNewAttempt(found.id, clock.now(), tx);
         if (next === null) throw new AppError(409, MESSAGES.retryNotFailed);
         await queue.send(
-          { kind: 'transcode', movieContentId: content.id, attempt: next },
-          { tx, expireInSeconds: jobExpirySeconds(content.durationSeconds) },
+          { kind: 'transcode', movieContentId: found.id, attempt: next },
+          { tx, expireInSeconds: jobExpirySeconds(found.durationSeconds) },
         );
+        return found;
       });
       if (content.hlsKey) await blobs.deletePrefix(prefixOf(content.hlsKey));
       const [entry] = await statusOf([(await contents.findContent(content.id))!]);

@@ -14,7 +14,8 @@ import { count, eq } from 'drizzle-orm';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
-import { movieContents, movies } from '../../db/schema/index.ts';
+import { movieContents } from '../../db/schema/index.ts';
+import { setPublished } from '../../test/test-projects.ts';
 import { makeTestClip } from '../../test/test-media.ts';
 import { startTestServer, testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
 
@@ -376,7 +377,7 @@ describe(`tus uploads at ${TUS_UPLOAD_PATH}`, () => {
     const drafted = await patch(draft.location, 0, bytes);
     expect(drafted.status, drafted.text).toBe(200);
     const { movieId } = (JSON.parse(drafted.text) as Envelope<MovieContentUploadResult>).data;
-    await server.db.update(movies).set({ status: 'published' }).where(eq(movies.id, movieId));
+    await setPublished(server.db, movieId);
     const stranger = await server.signIn(await server.makeUser({ role: 'administrator' }));
 
     const cases = [
@@ -410,7 +411,7 @@ describe(`tus uploads at ${TUS_UPLOAD_PATH}`, () => {
       movieId: String(movieId),
     });
     expect(created.status, created.text).toBe(201);
-    await server.db.update(movies).set({ status: 'published' }).where(eq(movies.id, movieId));
+    await setPublished(server.db, movieId);
     const answer = await patch(created.location, 0, bytes);
     expect(answer.status, answer.text).toBe(409);
     expect(JSON.parse(answer.text)).toEqual({ message: MESSAGES.projectPublished });

@@ -11,7 +11,8 @@ import {
 } from '@plotline/core';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movieContents, movies } from '../../db/schema/index.ts';
+import { movieContents } from '../../db/schema/index.ts';
+import { setPublished } from '../../test/test-projects.ts';
 import { makeTestClip } from '../../test/test-media.ts';
 import { startTestServer, testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
 
@@ -382,7 +383,7 @@ describe('refusals of POST /api/v1.5/upload/movie-content', () => {
     const stranger = await server.makeUser({ role: 'administrator' });
     const theirs = await draftMovie(await server.signIn(stranger));
     const published = await draftMovie();
-    await server.db.update(movies).set({ status: 'published' }).where(eq(movies.id, published));
+    await setPublished(server.db, published);
     const before = await leftovers();
 
     const notFound = await upload(

@@ -1,0 +1,41 @@
+import { publishResultSchema, type PublishResult } from '@plotline/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf, requireRight } from '../../http/access.ts';
+import { logsActivity } from '../../http/activity-log.ts';
+import { envelope, errors } from '../../http/schemas.ts';
+import type { PublishingService } from './publishing.service.ts';
+
+export function registerPublishingRoutes(
+  app: FastifyInstance,
+  publishing: PublishingService,
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/movie/:movieId/publish',
+    {
+      config: {
+        access: requireRight('canAddProject'),
+        activity: logsActivity<PublishResult>(({ request, data }) => ({
+          action: 'movie.published',
+          entityType: 'movie',
+          entityId: (request.params as { movieId: number }).movieId,
+          summary: `Published the project at ${data.url}`,
+        })),
+      },
+      schema: {
+        tags: ['publishing'],
+        summary: 'Publish a project, for good',
+        description:
+          'Needs a title, both thumbnails and a slug (400 otherwise), and a storyline a viewer can play: a valid plot whose every clip and bridge is transcoded (400 with the first problem). Afterwards every change of the project, its items, plot and banners is refused (409), as is publishing it again.',
+        params: z.object({ movieId: z.coerce.number().int().positive() }),
+        response: { 200: envelope(publishResultSchema), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await publishing.publish(callerOf(request), request.params.movieId),
+    }),
+  );
+}

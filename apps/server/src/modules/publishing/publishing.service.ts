@@ -1,0 +1,61 @@
+import {
+  MESSAGES,
+  publishBlockers,
+  validatePlot,
+  watchUrl,
+  type PublishResult,
+} from '@plotline/core';
+import type { Clock } from '../../adapters/clock.ts';
+import type { RunInTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../errors.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
+import type { PlotRepository } from '../plot/plot.repository.ts';
+import { toNode, toPlotItem } from '../plot/plot.service.ts';
+import { lockProjectForChange } from '../projects/project-access.ts';
+import type { ProjectsRepository } from '../projects/projects.repository.ts';
+
+export function createPublishingService(deps: {
+  projects: Pick<ProjectsRepository, 'lockMovie' | 'markPublished'>;
+  plots: Pick<PlotRepository, 'listPlots'>;
+  contents: Pick<MovieContentsRepository, 'listContents'>;
+  clock: Clock;
+  transaction: RunInTransaction;
+  /** Where viewers reach the player: the base of the published address. */
+  publicUrl: string;
+}) {
+  const { projects, plots, contents, clock, transaction, publicUrl } = deps;
+
+  return {
+    /**
+     * Publishes a project, for good (§4). Under the project's lock, so no change lands between the
+     * checks and the publishing: §5's rule (title, both thumbnails, slug), then a storyline a
+     * viewer can play (core's plot rules, every clip and bridge of it transcoded).
+     */
+    async publish(caller: AuthContext, movieId: number): Promise<PublishResult> {
+      return transaction(async (tx) => {
+        const movie = await lockProjectForChange(projects, caller, movieId, tx);
+        if (publishBlockers(movie).length > 0 || movie.slug === null) {
+          throw new AppError(400, MESSAGES.publishIncomplete);
+        }
+        const items = await contents.listContents(movie.id, tx);
+        const nodes = (await plots.listPlots(movie.id, tx)).map(toNode);
+        const [problem] = validatePlot(nodes, items.map(toPlotItem));
+        if (problem) throw new AppError(400, problem.message);
+        const statusOf = new Map(items.map((item) => [item.id, item.status]));
+        if (nodes.some((node) => statusOf.get(node.movie_content_id!) !== 'ready')) {
+          throw new AppError(400, MESSAGES.publishNotReady);
+        }
+        const at = clock.now();
+        await projects.markPublished(movie.id, at, tx);
+        return {
+          slug: movie.slug,
+          url: watchUrl(publicUrl, movie.slug),
+          published_at: at.toISOString(),
+        };
+      });
+    },
+  };
+}
+
+export type PublishingService = ReturnType<typeof createPublishingService>;
