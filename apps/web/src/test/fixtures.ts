@@ -50,7 +50,10 @@ export function makeMovieContent(overrides: Partial<MovieContentStatus> = {}): M
   };
 }
 
-/** A draft single project as `GET /api/movie/{movieId}` gives it: step 1 done, no items, no banner. */
+/**
+ * A draft single project as `GET /api/movie/{movieId}` gives it: step 1 done, no items, no banner,
+ * no slug yet, published to the web only (§9) with the share button shown.
+ */
 export function makeProject(overrides: Partial<Project> = {}): Project {
   const noImage = { url: null, mediaId: null };
   return {
@@ -72,6 +75,12 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     button_color: '',
     button_text_color: '',
     url: '',
+    slug: null,
+    watch_url: null,
+    app_channel_on: 0,
+    shareable: 1,
+    primaryLanguageId: null,
+    published_at: null,
     banners: { vertical_regular: noImage, horizontal: noImage, vertical_long: noImage },
     ...overrides,
   };

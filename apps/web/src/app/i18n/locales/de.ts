@@ -426,9 +426,6 @@ export const de: Translation = {
       },
       back: 'Zurück',
       next: 'Weiter',
-      laterTitle: 'Dieser Schritt kommt in einer späteren Version',
-      laterText:
-        'Die Vorschau und die Veröffentlichung sind noch nicht verfügbar. Ihr Projekt bleibt ein Entwurf mit dem, was Sie bisher gespeichert haben.',
       unsavedTitle: 'Ohne Speichern verlassen?',
       unsavedText:
         'Ihre Änderungen in diesem Schritt sind noch nicht gespeichert. Wenn Sie jetzt gehen, gehen sie verloren.',
@@ -644,6 +641,69 @@ export const de: Translation = {
           horizontal: 'Horizontal',
         },
       },
+    },
+    stepFour: {
+      title: 'Vorschau & Veröffentlichung',
+      intro:
+        'Prüfen Sie, wie Zuschauer Ihr Projekt sehen, wählen Sie seine Adresse und wo es erscheint, und veröffentlichen Sie es dann.',
+      introPublished:
+        'Dieses Projekt ist veröffentlicht und kann nicht mehr geändert werden. Hier sehen Zuschauer es sich an.',
+      publication: 'Veröffentlichung',
+      project: 'Projekt',
+      watchUrl: 'Vorschau-URL',
+      watchUrlHint:
+        'Unter dieser Adresse sehen Zuschauer das Projekt, sobald es veröffentlicht ist.',
+      watchUrlNone: 'Wählen Sie unten eine Video-URL, um die Adresse zu erhalten.',
+      watchUrlPublished: 'Jeder mit diesem Link kann sich das Projekt ansehen.',
+      copyLink: 'Link kopieren',
+      openLink: 'In neuem Tab öffnen',
+      copyFailed:
+        'Der Link konnte hier nicht kopiert werden: Markieren und kopieren Sie ihn selbst.',
+      slug: 'Video-URL',
+      slugHint: 'Kleinbuchstaben, Ziffern und einzelne Bindestriche.',
+      slugSuggested:
+        'Aus dem Titel vorgeschlagen: Speichern oder veröffentlichen Sie, um ihn zu behalten.',
+      channels: 'Veröffentlichungskanäle',
+      web: 'Web',
+      app: 'Mobile App',
+      channelsHint: 'Der Web-Player ist immer aktiv; die mobile App ist optional.',
+      shareable: 'Teilen-Schaltfläche anzeigen',
+      shareableHint: 'Zuschauer können das Projekt am Ende der Geschichte teilen.',
+      seriesTitle: 'Serientitel',
+      preview: 'Vorschau',
+      previewDraft:
+        'Der Player spielt den gespeicherten Entwurf. Speichern Sie Ihre Änderungen, um sie hier zu sehen.',
+      previewPublished: 'Der Player so, wie Zuschauer ihn sehen.',
+      reloadPreview: 'Vorschau neu laden',
+      devices: 'Vorschaugerät',
+      mobile: 'Mobil',
+      desktop: 'Desktop',
+      frame: {
+        mobile: 'Player-Vorschau auf einem Smartphone',
+        desktop: 'Player-Vorschau auf einem Desktop',
+      },
+      needs: {
+        title: 'Das Projekt braucht einen Titel (Schritt 1), bevor es veröffentlicht werden kann.',
+        thumbnailMobile:
+          'Das Projekt braucht ein mobiles Vorschaubild (Schritt 1), bevor es veröffentlicht werden kann.',
+        thumbnailDesktop:
+          'Das Projekt braucht ein Desktop-Vorschaubild (Schritt 1), bevor es veröffentlicht werden kann.',
+        slug: 'Wählen Sie eine gültige Video-URL, um zu veröffentlichen.',
+      },
+      back: 'Zurück',
+      save: 'Speichern',
+      publish: 'Veröffentlichen',
+      saved: 'Gespeichert',
+      unsaved: 'Änderungen noch nicht gespeichert',
+      dialog: {
+        title: 'Projekt veröffentlichen',
+        text: 'Sobald ein Projekt veröffentlicht ist, kann es später nicht mehr geändert oder bearbeitet werden. Projekt jetzt veröffentlichen?',
+        back: 'Zurück zur Prüfung',
+        publish: 'Veröffentlichen',
+      },
+      publishedTitle: 'Ihr Projekt ist veröffentlicht',
+      publishedText: 'Veröffentlicht am {{date}}. Zuschauer sehen es sich hier an:',
+      openPlayer: 'Player öffnen',
     },
   },
   roles: {

@@ -112,13 +112,11 @@ describe('ProjectCreatePage: the wizard', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('says plainly that publishing comes in a later release, with the way back', async () => {
-    serveStatus(() => []);
+  it('shows step 4, preview and publish, whose Back returns to step 3', async () => {
+    stubApi({ 'GET /api/movie/5': () => jsonResponse({ data: makeProject({ movieId: 5 }) }) });
     const { user, router } = openPage('/app/project-create/5?step=4');
 
-    expect(
-      await screen.findByRole('heading', { name: 'This step comes in a later release' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Preview & publish' })).toBeInTheDocument();
     expect(currentStep()).toBe('4Preview & publish');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(router.state.location.search).toBe('?step=3');

@@ -6,7 +6,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useProject } from '../api/project.ts';
 import { parseStep, stepOneNeeds, type WizardStep } from '../model/wizard-step.ts';
-import { LaterStep } from './later-step.tsx';
+import { StepFour } from './step-four/step-four.tsx';
 import { StepOne } from './step-one/step-one.tsx';
 import { StepThree } from './step-three/step-three.tsx';
 import { StepTwo } from './step-two/step-two.tsx';
@@ -73,7 +73,7 @@ function StepsAfterInfo({ movieId, step, fromDetail, goTo, onExit }: LaterStepsP
       />
     );
   }
-  return <LaterStep onBack={() => goTo(3)} />;
+  return <StepFour project={project.data} onBack={() => goTo(3)} />;
 }
 
 interface ProjectWizardProps {

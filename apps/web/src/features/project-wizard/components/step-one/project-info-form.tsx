@@ -1,7 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -34,6 +33,7 @@ import {
 import { THUMBNAIL_KINDS } from '../../model/thumbnails.ts';
 import { stepOneNeeds, type StepOneNeed } from '../../model/wizard-step.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
+import { PublishedAlert } from '../shared/published-alert.tsx';
 import { EpisodeField } from './episode-field.tsx';
 import { OrientationField } from './orientation-field.tsx';
 import { SeriesField } from './series-field.tsx';
@@ -152,9 +152,9 @@ export function ProjectInfoForm({
         {t('projectWizard.stepOne.intro')}
       </Typography>
       {readOnly && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {messageText(MESSAGES.projectPublished)}
-        </Alert>
+        <Box sx={{ mt: 2 }}>
+          <PublishedAlert />
+        </Box>
       )}
 
       <Grid container spacing={3} sx={{ mt: 3 }}>

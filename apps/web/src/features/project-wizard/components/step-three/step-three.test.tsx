@@ -300,6 +300,34 @@ describe('StepThree', () => {
     expect(screen.getAllByRole('option')).toHaveLength(2);
   });
 
+  it('starts from the stored primary language and stores the one chosen at once', async () => {
+    const { user, api } = openStepThree({
+      plot: [node({ movie_plot_id: 1 })],
+      project: { primaryLanguageId: 2 },
+      handlers: { 'POST /api/movie': () => jsonResponse({ data: { movieId: 5 } }) },
+    });
+    const language = await screen.findByRole('combobox', { name: 'Primary language' });
+    expect(language).toHaveTextContent('Indonesian');
+
+    await user.click(language);
+    await user.click(screen.getByRole('option', { name: 'English' }));
+
+    expect(await screen.findByText(MESSAGES.changeSaved)).toBeInTheDocument();
+    expect(api.to('POST', '/api/movie').map((call) => call.body)).toEqual([
+      { movieId: 5, primaryLanguageId: 1 },
+    ]);
+  });
+
+  it('shows a published storyline read-only: no Save, and Next without one', async () => {
+    openStepThree({ plot: [node({ movie_plot_id: 1 })], project: { status: 'published' } });
+    await screen.findAllByRole('listitem');
+
+    expect(screen.getByText(MESSAGES.projectPublished)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete this plot' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
   it('goes Back to step 2', async () => {
     const { user, router } = openStepThree();
     await user.click(await screen.findByRole('button', { name: 'Back' }));

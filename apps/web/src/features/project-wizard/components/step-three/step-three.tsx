@@ -17,6 +17,7 @@ import {
   addSibling,
   childrenOf,
   isInLockedSubtree,
+  MESSAGES,
   removeSubtree,
   setBannerTime,
   setBannerType,
@@ -28,17 +29,20 @@ import {
   type PlotNode,
   type Project,
 } from '@plotline/core';
+import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { useMovieStatus } from '../../api/movie-status.ts';
+import { useSavePublicationSettings } from '../../api/save-publication-settings.ts';
 import { useLanguageName } from '../../hooks/use-language-name.ts';
 import { firstItemLanguages, plotItemsOf } from '../../model/storyline.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
 import { PlotBuilder, type PlotBuilderActions } from './plot-builder.tsx';
 import { useStorylineEditor } from './use-storyline-editor.ts';
 import { flipInRtl } from '../../../../lib/flip-in-rtl.ts';
+import { PublishedAlert } from '../shared/published-alert.tsx';
 import { StepFooter } from '../shared/step-footer.tsx';
 
 export interface StepThreeProps {
@@ -75,7 +79,9 @@ export function StepThree({
   const { t } = useTranslation();
   const messageText = useMessageText();
   const languageName = useLanguageName();
+  const { enqueueSnackbar } = useSnackbar();
   const editor = useStorylineEditor(movieId);
+  const saveSettings = useSavePublicationSettings();
   const status = useMovieStatus(movieId);
   const items = status.data ?? project.movieContent;
   const plotItems = useMemo(() => plotItemsOf(items), [items]);
@@ -86,12 +92,30 @@ export function StepThree({
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const languages = firstItemLanguages(plot, items);
-  const [languageChosen, setLanguageChosen] = useState<number | null>(null);
+  const [languageChosen, setLanguageChosen] = useState<number | null>(project.primaryLanguageId);
   const languageId =
     languageChosen !== null && languages.includes(languageChosen)
       ? languageChosen
       : (languages[0] ?? null);
   const blockers = storylineSaveBlockers(project, plot);
+
+  /** The primary language is the player's first language: it is stored as soon as it is chosen. */
+  const chooseLanguage = (id: number) => {
+    const before = languageChosen;
+    setLanguageChosen(id);
+    // A published project only shows the storyline in the chosen language.
+    if (published) return;
+    saveSettings.mutate(
+      { movieId, primaryLanguageId: id },
+      {
+        onSuccess: () => enqueueSnackbar(messageText(MESSAGES.changeSaved), { variant: 'success' }),
+        onError: (failure) => {
+          setLanguageChosen(before);
+          enqueueSnackbar(messageText(failure.message), { variant: 'error' });
+        },
+      },
+    );
+  };
   // 'Save and Exit' leaves once the saved plot is rendered: leaving in the save's own tick would
   // meet the leave guard still holding the edits as unsaved.
   const [exitRequested, setExitRequested] = useState(false);
@@ -193,8 +217,8 @@ export function StepThree({
             size="small"
             label={t('projectWizard.stepThree.primaryLanguage')}
             value={languageId === null ? '' : String(languageId)}
-            disabled={languages.length === 0}
-            onChange={(event) => setLanguageChosen(Number(event.target.value))}
+            disabled={languages.length === 0 || saveSettings.isPending}
+            onChange={(event) => chooseLanguage(Number(event.target.value))}
             sx={{ minWidth: 200 }}
           >
             {languages.map((id) => (
@@ -215,6 +239,8 @@ export function StepThree({
           />
         </Stack>
       </Paper>
+
+      {published && <PublishedAlert />}
 
       {editor.saveError && (
         <Alert
@@ -285,23 +311,26 @@ export function StepThree({
             : null
         }
       >
-        <Button
-          variant="outlined"
-          startIcon={<SaveOutlined />}
-          disabled={blockers.length > 0 || published}
-          loading={editor.saving}
-          onClick={() =>
-            void editor.save().then((stored) => {
-              if (stored && fromDetail) setExitRequested(true);
-            })
-          }
-        >
-          {t(fromDetail ? 'projectWizard.stepThree.saveAndExit' : 'projectWizard.stepThree.save')}
-        </Button>
+        {!published && (
+          <Button
+            variant="outlined"
+            startIcon={<SaveOutlined />}
+            disabled={blockers.length > 0}
+            loading={editor.saving}
+            onClick={() =>
+              void editor.save().then((stored) => {
+                if (stored && fromDetail) setExitRequested(true);
+              })
+            }
+          >
+            {t(fromDetail ? 'projectWizard.stepThree.saveAndExit' : 'projectWizard.stepThree.save')}
+          </Button>
+        )}
         <Button
           variant="contained"
           endIcon={<ArrowForward sx={flipInRtl} />}
-          disabled={!editor.savedThisSession}
+          // A published storyline cannot be saved: there is nothing to save before going on.
+          disabled={!editor.savedThisSession && !published}
           onClick={onNext}
         >
           {t('projectWizard.stepThree.next')}

@@ -25,10 +25,12 @@ const PREVIEW_HEIGHT = 180;
 interface BannerImageFieldProps {
   project: Project;
   kind: BannerKind;
+  /** Shows the image only: no upload, no delete. */
+  readOnly: boolean;
 }
 
 /** One banner image: its recommended size (spec §5), a preview, upload with progress and delete. */
-export function BannerImageField({ project, kind }: BannerImageFieldProps) {
+export function BannerImageField({ project, kind, readOnly }: BannerImageFieldProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const { enqueueSnackbar } = useSnackbar();
@@ -131,41 +133,43 @@ export function BannerImageField({ project, kind }: BannerImageFieldProps) {
           caption={t('projectWizard.stepTwo.banner.uploading', { percent: progress })}
         />
       )}
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
-        <Button
-          component="label"
-          variant="outlined"
-          size="small"
-          startIcon={<UploadOutlined />}
-          disabled={locked}
-        >
-          {t(
-            image.url
-              ? 'projectWizard.stepTwo.banner.replace'
-              : 'projectWizard.stepTwo.banner.upload',
-          )}
-          <HiddenFileInput
-            accept="image/*"
-            disabled={locked}
-            aria-label={t('projectWizard.stepTwo.banner.imageOf', { kind: name })}
-            onPick={([file]) => {
-              if (file) onPick(file);
-            }}
-          />
-        </Button>
-        {image.url && (
+      {!readOnly && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
           <Button
+            component="label"
+            variant="outlined"
             size="small"
-            color="error"
-            startIcon={<DeleteOutline />}
+            startIcon={<UploadOutlined />}
             disabled={locked}
-            aria-label={t('projectWizard.stepTwo.banner.delete', { kind: name })}
-            onClick={() => setConfirming(true)}
           >
-            {t('projectWizard.stepTwo.banner.deleteShort')}
+            {t(
+              image.url
+                ? 'projectWizard.stepTwo.banner.replace'
+                : 'projectWizard.stepTwo.banner.upload',
+            )}
+            <HiddenFileInput
+              accept="image/*"
+              disabled={locked}
+              aria-label={t('projectWizard.stepTwo.banner.imageOf', { kind: name })}
+              onPick={([file]) => {
+                if (file) onPick(file);
+              }}
+            />
           </Button>
-        )}
-      </Stack>
+          {image.url && (
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutline />}
+              disabled={locked}
+              aria-label={t('projectWizard.stepTwo.banner.delete', { kind: name })}
+              onClick={() => setConfirming(true)}
+            >
+              {t('projectWizard.stepTwo.banner.deleteShort')}
+            </Button>
+          )}
+        </Stack>
+      )}
       <ConfirmDialog
         open={confirming}
         title={t('projectWizard.stepTwo.banner.deleteTitle')}

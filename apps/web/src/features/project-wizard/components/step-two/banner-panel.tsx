@@ -8,11 +8,13 @@ import { BannerSettingsForm } from './banner-settings-form.tsx';
 
 interface BannerPanelProps {
   project: Project;
+  /** A published project's banner: shown, not changed. */
+  readOnly: boolean;
   onDirtyChange: (dirty: boolean) => void;
 }
 
 /** Step 2's Banner tab: the three banner images and the banner's button and link. */
-export function BannerPanel({ project, onDirtyChange }: BannerPanelProps) {
+export function BannerPanel({ project, readOnly, onDirtyChange }: BannerPanelProps) {
   const { t } = useTranslation();
   return (
     <Stack spacing={3}>
@@ -31,10 +33,10 @@ export function BannerPanel({ project, onDirtyChange }: BannerPanelProps) {
         }}
       >
         {BANNER_KINDS.map((kind) => (
-          <BannerImageField key={kind} project={project} kind={kind} />
+          <BannerImageField key={kind} project={project} kind={kind} readOnly={readOnly} />
         ))}
       </Box>
-      <BannerSettingsForm project={project} onDirtyChange={onDirtyChange} />
+      <BannerSettingsForm project={project} readOnly={readOnly} onDirtyChange={onDirtyChange} />
     </Stack>
   );
 }

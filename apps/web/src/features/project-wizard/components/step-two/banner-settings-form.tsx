@@ -28,10 +28,11 @@ interface ColourFieldProps {
   control: Control<BannerForm>;
   name: 'button_color' | 'button_text_color';
   label: string;
+  readOnly: boolean;
 }
 
 /** A colour as a picker and as its hex code, either of which may be edited (spec §5). */
-function ColourField({ control, name, label }: ColourFieldProps) {
+function ColourField({ control, name, label, readOnly }: ColourFieldProps) {
   const { t } = useTranslation();
   return (
     <Controller
@@ -48,7 +49,7 @@ function ColourField({ control, name, label }: ColourFieldProps) {
           helperText={error ? t('projectWizard.stepTwo.banner.colourInvalid') : ' '}
           sx={{ flex: '1 1 180px' }}
           slotProps={{
-            htmlInput: { dir: 'ltr', spellCheck: false, maxLength: 7 },
+            htmlInput: { dir: 'ltr', spellCheck: false, maxLength: 7, readOnly },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -57,6 +58,7 @@ function ColourField({ control, name, label }: ColourFieldProps) {
                     type="color"
                     value={COLOUR.test(value) ? value.toLowerCase() : '#000000'}
                     onChange={onChange}
+                    disabled={readOnly}
                     aria-label={t('projectWizard.stepTwo.banner.pick', { name: label })}
                     sx={{
                       width: 32,
@@ -66,7 +68,7 @@ function ColourField({ control, name, label }: ColourFieldProps) {
                       borderColor: 'divider',
                       borderRadius: 1,
                       bgcolor: 'transparent',
-                      cursor: 'pointer',
+                      cursor: readOnly ? 'default' : 'pointer',
                     }}
                   />
                 </InputAdornment>
@@ -81,6 +83,8 @@ function ColourField({ control, name, label }: ColourFieldProps) {
 
 interface BannerSettingsFormProps {
   project: Project;
+  /** A published project's banner: shown, not changed. */
+  readOnly: boolean;
   /** Tells the step whether the form holds changes not saved yet. */
   onDirtyChange: (dirty: boolean) => void;
 }
@@ -96,7 +100,7 @@ function valuesOf(project: Project): BannerForm {
 }
 
 /** The banner's button (text at most 20 characters, its colour and its text colour) and target URL. */
-export function BannerSettingsForm({ project, onDirtyChange }: BannerSettingsFormProps) {
+export function BannerSettingsForm({ project, readOnly, onDirtyChange }: BannerSettingsFormProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const { enqueueSnackbar } = useSnackbar();
@@ -149,7 +153,7 @@ export function BannerSettingsForm({ project, onDirtyChange }: BannerSettingsFor
                   max: BANNER_BUTTON_TEXT_MAX_LENGTH,
                 })}
                 slotProps={{
-                  htmlInput: { maxLength: BANNER_BUTTON_TEXT_MAX_LENGTH, dir: 'auto' },
+                  htmlInput: { maxLength: BANNER_BUTTON_TEXT_MAX_LENGTH, dir: 'auto', readOnly },
                 }}
               />
             )}
@@ -159,11 +163,13 @@ export function BannerSettingsForm({ project, onDirtyChange }: BannerSettingsFor
               control={control}
               name="button_color"
               label={t('projectWizard.stepTwo.banner.buttonColor')}
+              readOnly={readOnly}
             />
             <ColourField
               control={control}
               name="button_text_color"
               label={t('projectWizard.stepTwo.banner.buttonTextColor')}
+              readOnly={readOnly}
             />
           </Stack>
           <Controller
@@ -183,7 +189,7 @@ export function BannerSettingsForm({ project, onDirtyChange }: BannerSettingsFor
                     ? messageText(error.message)
                     : t('projectWizard.stepTwo.banner.urlHint')
                 }
-                slotProps={{ htmlInput: { dir: 'ltr' } }}
+                slotProps={{ htmlInput: { dir: 'ltr', readOnly } }}
               />
             )}
           />
@@ -224,11 +230,13 @@ export function BannerSettingsForm({ project, onDirtyChange }: BannerSettingsFor
           </Box>
         </Stack>
       </Stack>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" loading={save.isPending}>
-          {t('projectWizard.stepTwo.banner.save')}
-        </Button>
-      </Stack>
+      {!readOnly && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            {t('projectWizard.stepTwo.banner.save')}
+          </Button>
+        </Stack>
+      )}
     </Paper>
   );
 }

@@ -18,10 +18,11 @@ import { formatDuration } from '../../model/duration.ts';
 
 interface ContentItemProps {
   item: MovieContentStatus;
-  onRetry: (id: number) => void;
+  /** None where the item cannot be retried (a published project's), nor deleted. */
+  onRetry?: (id: number) => void;
   /** Plays the item's stream; offered once it has one. */
   onPlay: (item: MovieContentStatus) => void;
-  onDelete: (item: MovieContentStatus) => void;
+  onDelete?: (item: MovieContentStatus) => void;
   /** What the item shows under its status, e.g. its languages. */
   children?: ReactNode;
 }
@@ -107,7 +108,7 @@ function ProcessingStatus({ item }: { item: MovieContentStatus }) {
 
 /**
  * One clip or bridge with its transcode status; a failed one says why and offers a retry. It plays
- * once it has a stream and can be deleted in any state.
+ * once it has a stream and can be deleted in any state, where retry and delete are offered.
  */
 export function ContentItem({ item, onRetry, onPlay, onDelete, children }: ContentItemProps) {
   const { t } = useTranslation();
@@ -186,7 +187,7 @@ export function ContentItem({ item, onRetry, onPlay, onDelete, children }: Conte
         )}
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', marginInlineStart: 'auto' }}>
-        {look === 'failed' && (
+        {look === 'failed' && onRetry && (
           <Button
             variant="outlined"
             color="error"
@@ -207,13 +208,15 @@ export function ContentItem({ item, onRetry, onPlay, onDelete, children }: Conte
             <PlayArrowRounded />
           </IconButton>
         )}
-        <IconButton
-          aria-label={t('projectWizard.stepTwo.deleteItem', { name: item.file_name })}
-          title={t('projectWizard.stepTwo.deleteItem', { name: item.file_name })}
-          onClick={() => onDelete(item)}
-        >
-          <DeleteOutline />
-        </IconButton>
+        {onDelete && (
+          <IconButton
+            aria-label={t('projectWizard.stepTwo.deleteItem', { name: item.file_name })}
+            title={t('projectWizard.stepTwo.deleteItem', { name: item.file_name })}
+            onClick={() => onDelete(item)}
+          >
+            <DeleteOutline />
+          </IconButton>
+        )}
       </Stack>
       {children && <Box sx={{ flexBasis: '100%', minWidth: 0 }}>{children}</Box>}
     </Box>

@@ -26,6 +26,7 @@ interface LanguageRowFieldsProps {
   /** The languages this row may take: those the item's other rows do not hold. */
   options: { language_id: number; name: string }[];
   editor: CaptionEditor;
+  readOnly: boolean;
   onRemove: () => void;
   onRemoveSubtitle: () => void;
 }
@@ -35,6 +36,7 @@ function LanguageRowFields({
   row,
   options,
   editor,
+  readOnly,
   onRemove,
   onRemoveSubtitle,
 }: LanguageRowFieldsProps) {
@@ -69,7 +71,7 @@ function LanguageRowFields({
         }),
       }}
     >
-      {row.stored ? (
+      {row.stored || readOnly ? (
         // A stored language stays what it is: changing it would be removing one and adding another.
         <TextField
           size="small"
@@ -114,7 +116,7 @@ function LanguageRowFields({
               : t('projectWizard.stepTwo.languages.captionHint')
         }
         onChange={(event) => editor.editCaption(item.movie_content_id, row, event.target.value)}
-        slotProps={{ htmlInput: { maxLength: CAPTION_MAX_LENGTH, dir: 'auto' } }}
+        slotProps={{ htmlInput: { maxLength: CAPTION_MAX_LENGTH, dir: 'auto', readOnly } }}
         sx={{ gridArea: 'caption', minWidth: 0 }}
       />
       <Box
@@ -130,28 +132,31 @@ function LanguageRowFields({
           fileName={row.fileName}
           languageName={name}
           disabled={!chosen}
+          readOnly={readOnly}
           onUpload={(file, onProgress) =>
             editor.uploadSubtitle(item.movie_content_id, row, file, onProgress)
           }
           onRemove={onRemoveSubtitle}
         />
       </Box>
-      <IconButton
-        sx={{ gridArea: 'remove' }}
-        aria-label={
-          chosen
-            ? t('projectWizard.stepTwo.languages.removeLanguage', { language: name })
-            : t('projectWizard.stepTwo.languages.removeRow')
-        }
-        title={
-          chosen
-            ? t('projectWizard.stepTwo.languages.removeLanguage', { language: name })
-            : t('projectWizard.stepTwo.languages.removeRow')
-        }
-        onClick={onRemove}
-      >
-        <DeleteOutline />
-      </IconButton>
+      {!readOnly && (
+        <IconButton
+          sx={{ gridArea: 'remove' }}
+          aria-label={
+            chosen
+              ? t('projectWizard.stepTwo.languages.removeLanguage', { language: name })
+              : t('projectWizard.stepTwo.languages.removeRow')
+          }
+          title={
+            chosen
+              ? t('projectWizard.stepTwo.languages.removeLanguage', { language: name })
+              : t('projectWizard.stepTwo.languages.removeRow')
+          }
+          onClick={onRemove}
+        >
+          <DeleteOutline />
+        </IconButton>
+      )}
     </Box>
   );
 }
@@ -159,13 +164,15 @@ function LanguageRowFields({
 interface ContentLanguagesProps {
   item: MovieContentStatus;
   editor: CaptionEditor;
+  /** A published project's languages: shown, not changed. */
+  readOnly: boolean;
 }
 
 /**
  * The languages of one clip or bridge: for each, a caption (spec §5: required, at most 75
  * characters, only once a language is chosen) and an optional .srt subtitle.
  */
-export function ContentLanguages({ item, editor }: ContentLanguagesProps) {
+export function ContentLanguages({ item, editor, readOnly }: ContentLanguagesProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const languageName = useLanguageName();
@@ -224,6 +231,7 @@ export function ContentLanguages({ item, editor }: ContentLanguagesProps) {
               row={row}
               options={optionsFor(row)}
               editor={editor}
+              readOnly={readOnly}
               onRemove={() =>
                 row.languageId === null
                   ? editor.dropRow(item.movie_content_id, row)
@@ -234,14 +242,16 @@ export function ContentLanguages({ item, editor }: ContentLanguagesProps) {
           ))}
         </Stack>
       )}
-      <Button
-        size="small"
-        startIcon={<Add />}
-        disabled={!canAdd}
-        onClick={() => editor.addRow(item.movie_content_id)}
-      >
-        {t('projectWizard.stepTwo.languages.add')}
-      </Button>
+      {!readOnly && (
+        <Button
+          size="small"
+          startIcon={<Add />}
+          disabled={!canAdd}
+          onClick={() => editor.addRow(item.movie_content_id)}
+        >
+          {t('projectWizard.stepTwo.languages.add')}
+        </Button>
+      )}
 
       <ConfirmDialog
         open={open}

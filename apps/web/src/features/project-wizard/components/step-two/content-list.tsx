@@ -14,9 +14,10 @@ interface ContentListProps {
   /** Why the list could not be read. */
   error: string | null;
   emptyHint: string;
-  onRetry: (id: number) => void;
+  /** None where items cannot be retried or deleted (a published project's). */
+  onRetry?: (id: number) => void;
   onPlay: (item: MovieContentStatus) => void;
-  onDelete: (item: MovieContentStatus) => void;
+  onDelete?: (item: MovieContentStatus) => void;
   /** What each item shows under its status. */
   renderDetails: (item: MovieContentStatus) => ReactNode;
 }

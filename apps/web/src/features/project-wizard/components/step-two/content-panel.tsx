@@ -36,18 +36,23 @@ type TabKey = (typeof TABS)[number]['key'] | 'banner';
 
 interface ContentPanelProps {
   movieId: number;
+  /** A published project's items: listed and playable, neither uploaded, retried nor deleted. */
+  readOnly: boolean;
   /** The Banner tab's content. */
   banner: ReactNode;
   /** What each item shows under its status: its languages. */
   renderDetails: (item: MovieContentStatus) => ReactNode;
 }
 
-interface ContentTabProps extends Pick<ContentPanelProps, 'movieId' | 'renderDetails'> {
+interface ContentTabProps extends Pick<
+  ContentPanelProps,
+  'movieId' | 'readOnly' | 'renderDetails'
+> {
   type: ContentType;
   tab: (typeof TABS)[number]['key'];
 }
 
-function ContentTab({ movieId, renderDetails, type, tab }: ContentTabProps) {
+function ContentTab({ movieId, readOnly, renderDetails, type, tab }: ContentTabProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const formatBytes = useByteFormat();
@@ -81,13 +86,15 @@ function ContentTab({ movieId, renderDetails, type, tab }: ContentTabProps) {
     // The list, with each item's languages, takes the width; the upload box sits beside it only
     // on the widest screens.
     <Stack direction={{ xs: 'column', xl: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
-      <UploadWidget
-        title={t(`projectWizard.upload.${tab}`)}
-        hint={t('projectWizard.videoHint', { size: formatBytes(UPLOAD_LIMIT_BYTES) })}
-        accept="video/*"
-        multiple
-        upload={upload}
-      />
+      {!readOnly && (
+        <UploadWidget
+          title={t(`projectWizard.upload.${tab}`)}
+          hint={t('projectWizard.videoHint', { size: formatBytes(UPLOAD_LIMIT_BYTES) })}
+          accept="video/*"
+          multiple
+          upload={upload}
+        />
+      )}
       <Box sx={{ flexGrow: 1, minWidth: 0, width: '100%' }}>
         <ContentList
           label={t(`projectWizard.list.${tab}`)}
@@ -95,17 +102,24 @@ function ContentTab({ movieId, renderDetails, type, tab }: ContentTabProps) {
           loading={status.isPending}
           error={error}
           emptyHint={t(`projectWizard.empty.${tab}`)}
-          onRetry={(id) =>
-            retry.mutate(id, {
-              onError: (failure) =>
-                enqueueSnackbar(messageText(failure.message), { variant: 'error' }),
-            })
+          onRetry={
+            readOnly
+              ? undefined
+              : (id) =>
+                  retry.mutate(id, {
+                    onError: (failure) =>
+                      enqueueSnackbar(messageText(failure.message), { variant: 'error' }),
+                  })
           }
           onPlay={setPlaying}
-          onDelete={(item) => {
-            setDeleting(item);
-            setConfirming(true);
-          }}
+          onDelete={
+            readOnly
+              ? undefined
+              : (item) => {
+                  setDeleting(item);
+                  setConfirming(true);
+                }
+          }
           renderDetails={renderDetails}
         />
       </Box>
@@ -151,7 +165,7 @@ function TabPanel({
  * its tab and listed with its transcode status, and the banner. The tabs stay mounted so an upload
  * goes on behind another tab.
  */
-export function ContentPanel({ movieId, banner, renderDetails }: ContentPanelProps) {
+export function ContentPanel({ movieId, readOnly, banner, renderDetails }: ContentPanelProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<TabKey>('clip');
   const idPrefix = useId();
@@ -187,7 +201,13 @@ export function ContentPanel({ movieId, banner, renderDetails }: ContentPanelPro
       </Tabs>
       {TABS.map(({ key, type }) => (
         <TabPanel key={key} idPrefix={idPrefix} value={key} current={tab}>
-          <ContentTab movieId={movieId} renderDetails={renderDetails} type={type} tab={key} />
+          <ContentTab
+            movieId={movieId}
+            readOnly={readOnly}
+            renderDetails={renderDetails}
+            type={type}
+            tab={key}
+          />
         </TabPanel>
       ))}
       <TabPanel idPrefix={idPrefix} value="banner" current={tab}>

@@ -546,3 +546,35 @@ describe('StepTwo: banner', { timeout: 20_000 }, () => {
     ]);
   });
 });
+
+describe('StepTwo: a published project', { timeout: 20_000 }, () => {
+  it('shows the items, captions and banner without a way to change them, and offers Next', async () => {
+    const { user } = openStepTwo({
+      items: [makeMovieContent({ lang: [english({ file: '/s.vtt', file_name: 'en.srt' })] })],
+      project: {
+        status: 'published',
+        banners: {
+          vertical_regular: { url: '/media/banners/v.png', mediaId: 1 },
+          horizontal: { url: null, mediaId: null },
+          vertical_long: { url: null, mediaId: null },
+        },
+      },
+    });
+    const item = await itemNamed('opening.mp4');
+    const languages = languagesOf(item, 'opening.mp4');
+
+    expect(screen.getByText(MESSAGES.projectPublished)).toBeInTheDocument();
+    expect(within(languages).getByRole('textbox', { name: 'Caption' })).toHaveAttribute('readonly');
+    expect(within(item).queryByRole('button', { name: /^Delete|^Remove/ })).toBeNull();
+    expect(within(languages).queryByRole('button', { name: 'Add language' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Upload clips' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onNext).toHaveBeenCalled();
+
+    await user.click(screen.getByRole('tab', { name: 'Banner' }));
+    expect(screen.queryByRole('button', { name: 'Save banner' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Replace image|Upload image|Delete/ })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Target URL' })).toHaveAttribute('readonly');
+  });
+});

@@ -16,6 +16,7 @@ import { ContentLanguages } from './content-languages.tsx';
 import { ContentPanel } from './content-panel.tsx';
 import { StepTwoProblems } from './step-two-problems.tsx';
 import { flipInRtl } from '../../../../lib/flip-in-rtl.ts';
+import { PublishedAlert } from '../shared/published-alert.tsx';
 import { StepFooter } from '../shared/step-footer.tsx';
 
 export interface StepTwoProps {
@@ -42,6 +43,8 @@ export function StepTwo({ movieId, project, onBack, onNext }: StepTwoProps) {
   const [bannerDirty, setBannerDirty] = useState(false);
   const problemList = useRef<HTMLDivElement>(null);
   const showProblems = checking && problems.length > 0;
+  // A published project's step shows what it holds; nothing in it can change (§4).
+  const readOnly = project.status === 'published';
 
   useEffect(() => {
     if (checking) problemList.current?.focus();
@@ -49,10 +52,16 @@ export function StepTwo({ movieId, project, onBack, onNext }: StepTwoProps) {
 
   return (
     <Stack spacing={3}>
+      {readOnly && <PublishedAlert />}
       <ContentPanel
         movieId={movieId}
-        banner={<BannerPanel project={project} onDirtyChange={setBannerDirty} />}
-        renderDetails={(item) => <ContentLanguages item={item} editor={editor} />}
+        readOnly={readOnly}
+        banner={
+          <BannerPanel project={project} readOnly={readOnly} onDirtyChange={setBannerDirty} />
+        }
+        renderDetails={(item) => (
+          <ContentLanguages item={item} editor={editor} readOnly={readOnly} />
+        )}
       />
 
       {showProblems && <StepTwoProblems ref={problemList} problems={problems} />}
@@ -60,21 +69,29 @@ export function StepTwo({ movieId, project, onBack, onNext }: StepTwoProps) {
       <StepFooter
         backLabel={t('projectWizard.stepTwo.back')}
         onBack={onBack}
-        status={{
-          saved: editor.saved,
-          label: t(editor.saved ? 'projectWizard.stepTwo.saved' : 'projectWizard.stepTwo.unsaved'),
-        }}
+        status={
+          readOnly
+            ? null
+            : {
+                saved: editor.saved,
+                label: t(
+                  editor.saved ? 'projectWizard.stepTwo.saved' : 'projectWizard.stepTwo.unsaved',
+                ),
+              }
+        }
       >
-        <Button
-          variant="outlined"
-          startIcon={<SaveOutlined />}
-          disabled={editor.saved}
-          loading={editor.saving}
-          onClick={() => void editor.save()}
-        >
-          {t('projectWizard.stepTwo.save')}
-        </Button>
-        {problems.length === 0 ? (
+        {!readOnly && (
+          <Button
+            variant="outlined"
+            startIcon={<SaveOutlined />}
+            disabled={editor.saved}
+            loading={editor.saving}
+            onClick={() => void editor.save()}
+          >
+            {t('projectWizard.stepTwo.save')}
+          </Button>
+        )}
+        {problems.length === 0 || readOnly ? (
           <Button variant="contained" endIcon={<ArrowForward sx={flipInRtl} />} onClick={onNext}>
             {t('projectWizard.stepTwo.next')}
           </Button>

@@ -22,6 +22,8 @@ interface SubtitleFieldProps {
   /** Names the language, e.g. "English", for assistive technology. */
   languageName: string;
   disabled: boolean;
+  /** Shows the file only: no upload, no remove. */
+  readOnly: boolean;
   /** Rejects when the server refused the file (the caller has said why). */
   onUpload: (file: File, onProgress: (percent: number) => void) => Promise<void>;
   onRemove: () => void;
@@ -32,6 +34,7 @@ export function SubtitleField({
   fileName,
   languageName,
   disabled,
+  readOnly,
   onUpload,
   onRemove,
 }: SubtitleFieldProps) {
@@ -63,22 +66,24 @@ export function SubtitleField({
             variant="outlined"
             sx={{ minWidth: 0, flex: '0 1 auto' }}
           />
-          <IconButton
-            size="small"
-            aria-label={t('projectWizard.stepTwo.languages.removeSubtitle', {
-              file: fileName,
-              language: languageName,
-            })}
-            title={t('projectWizard.stepTwo.languages.removeSubtitle', {
-              file: fileName,
-              language: languageName,
-            })}
-            onClick={onRemove}
-          >
-            <CloseRounded fontSize="small" />
-          </IconButton>
+          {!readOnly && (
+            <IconButton
+              size="small"
+              aria-label={t('projectWizard.stepTwo.languages.removeSubtitle', {
+                file: fileName,
+                language: languageName,
+              })}
+              title={t('projectWizard.stepTwo.languages.removeSubtitle', {
+                file: fileName,
+                language: languageName,
+              })}
+              onClick={onRemove}
+            >
+              <CloseRounded fontSize="small" />
+            </IconButton>
+          )}
         </Stack>
-      ) : (
+      ) : readOnly ? null : (
         <Button
           component="label"
           variant="outlined"

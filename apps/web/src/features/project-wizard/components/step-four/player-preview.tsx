@@ -1,0 +1,99 @@
+import DesktopWindowsOutlined from '@mui/icons-material/DesktopWindowsOutlined';
+import RefreshRounded from '@mui/icons-material/RefreshRounded';
+import SmartphoneOutlined from '@mui/icons-material/SmartphoneOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { Project } from '@plotline/core';
+import { useId, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { playerFrameUrl } from '../../model/publication-form.ts';
+import { ScaledFrame } from './scaled-frame.tsx';
+
+type Device = 'mobile' | 'desktop';
+
+/** Spec §2, §9: the preview frames, a phone's and a desktop's. */
+const FRAMES: Record<Device, { width: number; height: number }> = {
+  mobile: { width: 320, height: 568 },
+  desktop: { width: 960, height: 600 },
+};
+
+const DEVICES: { device: Device; icon: ReactElement }[] = [
+  { device: 'mobile', icon: <SmartphoneOutlined /> },
+  { device: 'desktop', icon: <DesktopWindowsOutlined /> },
+];
+
+interface PlayerPreviewProps {
+  project: Pick<Project, 'movieId' | 'status' | 'slug'>;
+  /** Changes whenever saved settings change what the player shows, which then loads again. */
+  version: number;
+}
+
+/**
+ * Spec §2 step 4: the real player in a phone's frame (its layout forced) or a desktop's. Only the
+ * chosen tab's player is loaded, so two never play at once.
+ */
+export function PlayerPreview({ project, version }: PlayerPreviewProps) {
+  const { t } = useTranslation();
+  const idPrefix = useId();
+  const [device, setDevice] = useState<Device>('mobile');
+  const [reloads, setReloads] = useState(0);
+  const published = project.status === 'published';
+
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography component="h3" variant="h6">
+            {t('projectWizard.stepFour.preview')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t(
+              published
+                ? 'projectWizard.stepFour.previewPublished'
+                : 'projectWizard.stepFour.previewDraft',
+            )}
+          </Typography>
+        </Box>
+        <IconButton
+          aria-label={t('projectWizard.stepFour.reloadPreview')}
+          title={t('projectWizard.stepFour.reloadPreview')}
+          onClick={() => setReloads((count) => count + 1)}
+        >
+          <RefreshRounded />
+        </IconButton>
+      </Stack>
+      <Tabs
+        value={device}
+        onChange={(_event, value: Device) => setDevice(value)}
+        aria-label={t('projectWizard.stepFour.devices')}
+        centered
+        sx={{ mt: 1, mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {DEVICES.map(({ device: value, icon }) => (
+          <Tab
+            key={value}
+            value={value}
+            icon={icon}
+            iconPosition="start"
+            label={t(`projectWizard.stepFour.${value}`)}
+            id={`${idPrefix}-tab-${value}`}
+            aria-controls={`${idPrefix}-panel`}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${device}`}>
+        <ScaledFrame
+          key={`${device}-${version}-${reloads}`}
+          src={playerFrameUrl(project, device)}
+          title={t(`projectWizard.stepFour.frame.${device}`)}
+          {...FRAMES[device]}
+        />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,313 @@
+import { MESSAGES, type Project } from '@plotline/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, makeProject, signInAs } from '../../../../test/fixtures.ts';
+import { renderPage, stubApi } from '../../../../test/render-page.tsx';
+import { ProjectCreatePage } from '../project-create-page.tsx';
+
+const SITE = window.location.origin;
+const PUBLISHED_AT = '2026-11-24T10:30:00.000Z';
+
+interface Serve {
+  project?: Partial<Project>;
+  /** Answers Save instead of storing the settings. */
+  refuseSave?: () => Response;
+}
+
+/**
+ * Step 4 of project 5 against a fake server that keeps the project: Save stores the settings it is
+ * sent, Publish publishes at the stored slug.
+ */
+function openStepFour({ project: overrides = {}, refuseSave }: Serve = {}) {
+  let project = makeProject({ movieId: 5, ...overrides });
+  const api = stubApi({
+    'GET /api/movie/5': () => jsonResponse({ data: project }),
+    'POST /api/movie': ({ body }) => {
+      if (refuseSave) return refuseSave();
+      const { movieId, ...settings } = body as { movieId: number } & Partial<Project>;
+      project = { ...project, ...settings };
+      if (settings.slug) project.watch_url = `${SITE}/watch/${settings.slug}`;
+      return jsonResponse({ data: { movieId } });
+    },
+    'POST /api/movie/5/publish': () => {
+      const url = `${SITE}/watch/${project.slug}`;
+      project = { ...project, status: 'published', watch_url: url, published_at: PUBLISHED_AT };
+      return jsonResponse({ data: { slug: project.slug, url, published_at: PUBLISHED_AT } });
+    },
+  });
+  const page = renderPage(
+    <ProjectCreatePage />,
+    '/app/project-create/5?step=4',
+    '/app/project-create/:movieId?',
+  );
+  return { ...page, api };
+}
+
+const slugField = () => screen.findByRole('textbox', { name: 'Video URL' });
+const watchUrlField = () => screen.getByRole('textbox', { name: 'Preview URL' });
+const button = (name: string) => screen.getByRole('button', { name });
+
+describe('StepFour: the fields', () => {
+  beforeEach(() => {
+    signInAs();
+  });
+
+  it("shows the project's address, step 1's fields disabled, and the web-only default (§9)", async () => {
+    openStepFour({
+      project: {
+        title: 'The forest',
+        synopsis: 'A walk at dawn.',
+        slug: 'forest',
+        watch_url: 'https://watch.plotline.example/watch/forest',
+      },
+    });
+
+    expect(await slugField()).toHaveValue('forest');
+    expect(watchUrlField()).toHaveValue('https://watch.plotline.example/watch/forest');
+    expect(screen.getByRole('textbox', { name: 'Project Title' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Project Title' })).toHaveValue('The forest');
+    expect(screen.getByRole('textbox', { name: 'Description' })).toBeDisabled();
+    expect(screen.queryByRole('textbox', { name: 'Series title' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Web' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Web' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Mobile app' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Show share button' })).toBeChecked();
+    expect(button('Save')).toBeDisabled();
+  });
+
+  it("shows an episode's series and sequence, disabled", async () => {
+    openStepFour({
+      project: {
+        type: 2,
+        title: 'Chapter two',
+        movieIdParent: 9,
+        episodeNumber: 2,
+        series: {
+          movie_id: 9,
+          title: 'The woods',
+          category_id: null,
+          synopsis: '',
+          tags: [],
+          episodeList: [1, 2],
+        },
+      },
+    });
+
+    expect(await screen.findByRole('textbox', { name: 'Series title' })).toHaveValue('The woods');
+    expect(screen.getByRole('textbox', { name: 'Series title' })).toBeDisabled();
+    const sequence = screen.getByRole('combobox', { name: 'Episode sequence' });
+    expect(sequence).toHaveTextContent('2');
+    expect(sequence).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('textbox', { name: 'Episode Title' })).toHaveValue('Chapter two');
+  });
+
+  it('suggests a slug from the title and saves it with Save', async () => {
+    const { user, api } = openStepFour({ project: { title: 'The Forest at Dawn' } });
+
+    expect(await slugField()).toHaveValue('the-forest-at-dawn');
+    expect(
+      screen.getByText('Suggested from the title: save or publish to keep it.'),
+    ).toBeInTheDocument();
+    expect(watchUrlField()).toHaveValue(`${SITE}/watch/the-forest-at-dawn`);
+    await user.click(button('Save'));
+
+    expect(await screen.findByText(MESSAGES.changeSaved)).toBeInTheDocument();
+    expect(api.to('POST', '/api/movie').map((call) => call.body)).toEqual([
+      { movieId: 5, slug: 'the-forest-at-dawn' },
+    ]);
+    await waitFor(() => expect(button('Save')).toBeDisabled());
+  });
+
+  it('sends only the fields that changed', async () => {
+    const { user, api } = openStepFour({ project: { slug: 'forest' } });
+
+    await user.click(await screen.findByRole('switch', { name: 'Mobile app' }));
+    await user.click(screen.getByRole('switch', { name: 'Show share button' }));
+    await user.click(button('Save'));
+
+    await waitFor(() =>
+      expect(api.to('POST', '/api/movie').map((call) => call.body)).toEqual([
+        { movieId: 5, app_channel_on: 1, shareable: 0 },
+      ]),
+    );
+  });
+
+  it("checks the slug with core's rule as it is typed", async () => {
+    const { user } = openStepFour({ project: { slug: 'forest' } });
+    const slug = await slugField();
+
+    await user.clear(slug);
+    await user.type(slug, 'The Forest');
+    expect(await screen.findByText(MESSAGES.slugFormat)).toBeInTheDocument();
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    expect(watchUrlField()).toHaveValue('');
+    expect(button('Save')).toBeDisabled();
+    expect(button('Publish')).toBeDisabled();
+
+    await user.clear(slug);
+    await user.type(slug, 'the-forest');
+    expect(screen.queryByText(MESSAGES.slugFormat)).not.toBeInTheDocument();
+    expect(watchUrlField()).toHaveValue(`${SITE}/watch/the-forest`);
+    expect(button('Save')).toBeEnabled();
+  });
+
+  it("shows the server's message on the field when the slug is taken", async () => {
+    const { user } = openStepFour({
+      project: { slug: 'forest' },
+      refuseSave: () => jsonResponse({ message: MESSAGES.slugTaken }, 409),
+    });
+    const slug = await slugField();
+
+    await user.clear(slug);
+    await user.type(slug, 'dawn');
+    await user.click(button('Save'));
+
+    expect(await screen.findByText(MESSAGES.slugTaken)).toBeInTheDocument();
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    expect(button('Save')).toBeDisabled();
+    await user.type(slug, '-2');
+    expect(screen.queryByText(MESSAGES.slugTaken)).not.toBeInTheDocument();
+  });
+
+  it('copies the address to the clipboard and says so', async () => {
+    const { user } = openStepFour({
+      project: { slug: 'forest', watch_url: `${SITE}/watch/forest` },
+    });
+    await slugField();
+
+    await user.click(button('Copy link'));
+
+    expect(await screen.findByText(MESSAGES.linkCopied)).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${SITE}/watch/forest`);
+  });
+
+  it('asks before unsaved fields are left behind', async () => {
+    const { user, router } = openStepFour({ project: { slug: 'forest' } });
+
+    await user.click(await screen.findByRole('switch', { name: 'Mobile app' }));
+    await user.click(button('Back'));
+
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+    expect(router.state.location.search).toBe('?step=4');
+  });
+});
+
+describe('StepFour: the preview', () => {
+  beforeEach(() => {
+    signInAs();
+  });
+
+  it("plays the draft in a phone's frame with the phone layout forced, and in a desktop's", async () => {
+    const { user } = openStepFour();
+
+    const mobile = await screen.findByTitle('Player preview on a phone');
+    expect(mobile).toHaveAttribute('src', '/watch/preview/5?forceMobile=true');
+    expect(mobile).toHaveAttribute('width', '320');
+    expect(mobile).toHaveAttribute('height', '568');
+
+    await user.click(screen.getByRole('tab', { name: 'Desktop' }));
+    const desktop = screen.getByTitle('Player preview on a desktop');
+    expect(desktop).toHaveAttribute('src', '/watch/preview/5');
+    expect(desktop).toHaveAttribute('width', '960');
+    expect(desktop).toHaveAttribute('height', '600');
+    expect(screen.queryByTitle('Player preview on a phone')).not.toBeInTheDocument();
+  });
+});
+
+describe('StepFour: publishing', () => {
+  beforeEach(() => {
+    signInAs();
+  });
+
+  it('keeps Publish disabled without a slug (§5)', async () => {
+    // An Arabic title suggests no slug: the creator types one.
+    const { user } = openStepFour({ project: { title: 'الغابة' } });
+    const slug = await slugField();
+
+    expect(slug).toHaveValue('');
+    expect(button('Publish')).toBeDisabled();
+    expect(screen.getByText('Choose a valid video URL to publish.')).toBeInTheDocument();
+    await user.type(slug, 'al-ghaba');
+    expect(button('Publish')).toBeEnabled();
+  });
+
+  it("asks in the spec's words, and Back to review publishes nothing", async () => {
+    const { user, api } = openStepFour({ project: { slug: 'forest' } });
+    await slugField();
+
+    await user.click(button('Publish'));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Project' });
+    expect(dialog).toHaveTextContent(
+      'Once a project is published, it can’t be changed or edited in the future. Proceed publishing project?',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Publish' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to review' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.to('POST', '/api/movie/5/publish')).toEqual([]);
+  });
+
+  it('saves the unsaved fields, publishes, then shows the published project read-only', async () => {
+    const { user, api } = openStepFour({ project: { title: 'The forest' } });
+    await slugField();
+
+    await user.click(button('Publish'));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Project' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText('Your project is published')).toBeInTheDocument();
+    expect(
+      api.calls.filter((call) => call.method === 'POST').map((call) => call.url.pathname),
+    ).toEqual(['/api/movie', '/api/movie/5/publish']);
+    expect(api.to('POST', '/api/movie')[0]?.body).toEqual({ movieId: 5, slug: 'the-forest' });
+    expect(screen.getByRole('link', { name: `${SITE}/watch/the-forest` })).toHaveAttribute(
+      'href',
+      `${SITE}/watch/the-forest`,
+    );
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(await slugField()).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Mobile app' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Show share button' })).toBeDisabled();
+    expect(screen.getByTitle('Player preview on a phone')).toHaveAttribute(
+      'src',
+      '/watch/the-forest?forceMobile=true',
+    );
+  });
+
+  it('publishes nothing when the unsaved slug is taken, and says so on the field', async () => {
+    const { user, api } = openStepFour({
+      refuseSave: () => jsonResponse({ message: MESSAGES.slugTaken }, 409),
+    });
+    await slugField();
+
+    await user.click(button('Publish'));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Project' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText(MESSAGES.slugTaken)).toBeInTheDocument();
+    expect(api.to('POST', '/api/movie/5/publish')).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows a published project read-only, with its link and the player at its address', async () => {
+    openStepFour({
+      project: {
+        status: 'published',
+        slug: 'forest',
+        watch_url: `${SITE}/watch/forest`,
+        published_at: PUBLISHED_AT,
+      },
+    });
+
+    expect(await screen.findByText('Your project is published')).toBeInTheDocument();
+    expect(await slugField()).toBeDisabled();
+    expect(watchUrlField()).toHaveValue(`${SITE}/watch/forest`);
+    expect(screen.getByRole('link', { name: 'Open player' })).toHaveAttribute(
+      'href',
+      `${SITE}/watch/forest`,
+    );
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+  });
+});
