@@ -1,13 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CONTENT_TYPE } from '@plotline/core';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
 import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
 import { createCompanyAdmin, type Account } from '../support/company-admin.ts';
 import { createProjectInfo, sessionHeaders } from '../support/project-api.ts';
 import { signIn } from '../support/sign-in.ts';
+import { addCaptionedItems } from '../support/story-project.ts';
 
 /**
  * A project whose steps 1 and 2 are done through the API: info and thumbnails, an opening clip, a
@@ -16,44 +16,7 @@ import { signIn } from '../support/sign-in.ts';
 async function createProjectWithClips(request: APIRequestContext, account: Account, clip: string) {
   const headers = await sessionHeaders(request, account);
   const movieId = await createProjectInfo(request, headers, 'The fork in the road');
-  const video = await readFile(clip);
-  const items: [string, number, string][] = [
-    ['opening.mp4', CONTENT_TYPE.clip, 'The forest at dawn'],
-    ['question.mp4', CONTENT_TYPE.bridge, 'Which path?'],
-    ['left.mp4', CONTENT_TYPE.clip, 'Take the left path'],
-    ['right.mp4', CONTENT_TYPE.clip, 'Take the right path'],
-  ];
-  for (const [name, type, caption] of items) {
-    const uploaded = await request.post('/api/v1.5/upload/movie-content', {
-      headers,
-      multipart: {
-        movieId: String(movieId),
-        view_mode: 'horizontal',
-        type: String(type),
-        contentType: 'video',
-        uploads: { name, mimeType: 'video/mp4', buffer: video },
-      },
-    });
-    expect(uploaded.ok(), await uploaded.text()).toBe(true);
-    const [file] = ((await uploaded.json()) as { data: { files: { movie_content_id: number }[] } })
-      .data.files;
-    const captioned = await request.post('/api/movie-content/lang', {
-      headers,
-      data: { movie_content_id: file!.movie_content_id, language_id: 1, caption },
-    });
-    expect(captioned.ok(), await captioned.text()).toBe(true);
-  }
-  // The transcodes run in the server's worker; the storyline needs their durations.
-  await expect
-    .poll(
-      async () => {
-        const status = await request.get(`/api/transcoder/movie-status/${movieId}`, { headers });
-        const { data } = (await status.json()) as { data: { status: string }[] };
-        return data.every((item) => item.status === 'ready');
-      },
-      { timeout: 150_000, intervals: [1000] },
-    )
-    .toBe(true);
+  await addCaptionedItems(request, headers, movieId, await readFile(clip));
   return movieId;
 }
 
