@@ -109,6 +109,9 @@ export async function projectFactories(server: TestServer) {
   }
 
   const factories = {
+    /** The media files the factories upload, for tests that send them themselves. */
+    media: { clip, picture, subtitle },
+
     readyItem,
 
     /**

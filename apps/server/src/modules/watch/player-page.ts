@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { WATCH_PATH } from '@plotline/core';
+import { MESSAGES, WATCH_PATH } from '@plotline/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PLAYER_CONTENT_SECURITY_POLICY } from '../../http/security-headers.ts';
 import type { WatchService } from './watch.service.ts';
@@ -29,20 +29,27 @@ export async function registerPlayerPages(
   if (!playerRoot || !indexFile || !existsSync(indexFile)) return;
 
   const assets = path.join(playerRoot, 'assets');
-  if (existsSync(assets)) {
-    await app.register(fastifyStatic, {
-      root: assets,
-      prefix: PLAYER_ASSETS_PATH,
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          FINGERPRINTED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  // A scope of its own: a missing file is a 404 here, not the studio's page as elsewhere.
+  await app.register(
+    async (scope) => {
+      scope.setNotFoundHandler((_request, reply) =>
+        reply.status(404).send({ message: MESSAGES.apiNotFound }),
+      );
+      if (!existsSync(assets)) return;
+      await scope.register(fastifyStatic, {
+        root: assets,
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          res.setHeader(
+            'cache-control',
+            FINGERPRINTED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    },
+    { prefix: PLAYER_ASSETS_PATH },
+  );
 
   // Read on every request: a tiny file, and a rebuilt player is served without a restart.
   const sendPage = async (reply: FastifyReply, status: number) =>

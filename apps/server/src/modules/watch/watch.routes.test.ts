@@ -1,0 +1,206 @@
+import { MESSAGES, type WatchData } from '@plotline/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { movieContents } from '../../db/schema/index.ts';
+import {
+  startProjectTests,
+  type projectFactories,
+  type ProjectCaller,
+} from '../../test/test-projects.ts';
+import type { TestServer } from '../../test/test-server.ts';
+
+type Envelope<T> = { data: T; message?: string };
+type Factories = Awaited<ReturnType<typeof projectFactories>>;
+type Story = Awaited<ReturnType<Factories['makeStory']>>;
+
+let server: TestServer;
+let make: Factories;
+let owner: ProjectCaller;
+let analystToken: string;
+let strangerToken: string;
+let close: () => Promise<void>;
+
+/** Published in beforeAll: the story every read of this file plays. */
+let story: Story;
+const SLUG = 'the-fork';
+
+beforeAll(async () => {
+  ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
+  story = await make.makeStory(owner.token, SLUG);
+  await make.publish(owner.token, story.movieId);
+}, 60_000);
+
+afterAll(() => close?.());
+
+const watch = (slug: string, token?: string) =>
+  server.request<Envelope<WatchData>>('GET', `/api/watch/${slug}`, { token });
+const preview = (movieId: number | string, token: string | null = owner.token) =>
+  server.request<Envelope<WatchData>>('GET', `/api/watch/preview/${movieId}`, {
+    token: token ?? undefined,
+  });
+
+const HLS = expect.stringMatching(/^\/api\/media\/hls\/[0-9a-f-]{36}\/master\.m3u8$/);
+const POSTER = expect.stringMatching(/^\/api\/media\/hls\/[0-9a-f-]{36}\/poster\.jpg$/);
+
+describe('GET /api/watch/{slug}', () => {
+  it("answers a published project's plot, items, languages, banner and settings, to anyone", async () => {
+    const response = await watch(SLUG);
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    const { items, nodes } = story;
+    expect(response.body.data).toEqual({
+      slug: SLUG,
+      title: 'The fork',
+      synopsis: 'Choose.',
+      view_mode: 'horizontal',
+      shareable: true,
+      primary_language_id: 3,
+      // The outtake's Spanish is not among them: it is not in the plot.
+      languages: [
+        { language_id: 1, code: 'en', name: 'English' },
+        { language_id: 3, code: 'de', name: 'German' },
+      ],
+      banner: {
+        images: { vertical_regular: null, horizontal: story.banner.location, vertical_long: null },
+        button_text: 'Buy',
+        button_color: '#112233',
+        button_text_color: '#ffeedd',
+        url: 'https://example.com/offer',
+      },
+      items: [
+        {
+          movie_content_id: items.opening,
+          type: 1,
+          duration: 60,
+          hls_url: HLS,
+          poster: POSTER,
+          captions: { 1: 'Opening' },
+          subtitles: [{ language_id: 1, url: story.subtitle }],
+        },
+        {
+          movie_content_id: items.bridge,
+          type: 2,
+          duration: 10,
+          hls_url: HLS,
+          poster: POSTER,
+          captions: { 1: 'Bridge' },
+          subtitles: [],
+        },
+        {
+          movie_content_id: items.left,
+          type: 1,
+          duration: 30,
+          hls_url: HLS,
+          poster: POSTER,
+          captions: { 1: 'Go left', 3: 'Nach links' },
+          subtitles: [],
+        },
+        {
+          movie_content_id: items.right,
+          type: 1,
+          duration: 20,
+          hls_url: HLS,
+          poster: POSTER,
+          captions: { 1: 'Go right', 3: 'Nach rechts' },
+          subtitles: [],
+        },
+      ],
+      plot: [
+        {
+          id: nodes.opening,
+          movie_content_id: items.opening,
+          parent_id: null,
+          banners: [
+            { type: 'vertical', time_start: 5 },
+            { type: 'horizontal', time_start: 12 },
+          ],
+        },
+        { id: nodes.bridge, movie_content_id: items.bridge, parent_id: nodes.opening, banners: [] },
+        { id: nodes.left, movie_content_id: items.left, parent_id: nodes.bridge, banners: [] },
+        { id: nodes.right, movie_content_id: items.right, parent_id: nodes.bridge, banners: [] },
+      ],
+      preview: false,
+    });
+    // Nothing of the studio's: file names, sources, the company, its people.
+    for (const hidden of [
+      '.mp4',
+      'sources/',
+      'outtake',
+      'Company',
+      '@example.com',
+      'thumbnails/',
+    ]) {
+      expect(response.text).not.toContain(hidden);
+    }
+  });
+
+  it('answers an unknown address and a draft alike, so drafts cannot be found', async () => {
+    await make.makeStory(owner.token, 'a-draft');
+    const unknown = await watch('no-such-story');
+    const ofDraft = await watch('a-draft');
+    for (const response of [unknown, ofDraft]) {
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: MESSAGES.watchNotFound });
+    }
+    // Signed in changes nothing: the call is for viewers.
+    expect((await watch('a-draft', owner.token)).status).toBe(404);
+  });
+});
+
+describe('GET /api/watch/preview/{movieId}', () => {
+  it("answers a draft's data to the project's company, marked as a preview", async () => {
+    const draft = await make.makeStory(owner.token, 'draft-preview');
+    for (const token of [owner.token, analystToken]) {
+      const response = await preview(draft.movieId, token);
+      expect(response.status, response.text).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      expect(response.body.data).toMatchObject({ slug: 'draft-preview', preview: true });
+      expect(response.body.data.plot).toHaveLength(4);
+    }
+    // The published story previews too.
+    expect((await preview(story.movieId)).body.data).toMatchObject({ slug: SLUG, preview: true });
+  });
+
+  it('stops the plot before a clip or bridge that cannot play yet; slug null until chosen', async () => {
+    const draft = await make.makeStory(owner.token, 'draft-unplayable');
+    await server.db
+      .update(movieContents)
+      .set({ status: 'processing', hlsKey: null, thumbnailKey: null })
+      .where(eq(movieContents.id, draft.items.bridge));
+    const cut = await preview(draft.movieId);
+    expect(cut.body.data.plot.map((node) => node.id)).toEqual([draft.nodes.opening]);
+    expect(cut.body.data.items.map((item) => item.movie_content_id)).toEqual([draft.items.opening]);
+
+    await server.db
+      .update(movieContents)
+      .set({ status: 'playable', hlsKey: `hls/${crypto.randomUUID()}/master.m3u8` })
+      .where(eq(movieContents.id, draft.items.bridge));
+    const playable = await preview(draft.movieId);
+    expect(playable.body.data.plot).toHaveLength(4);
+    const bridge = playable.body.data.items.find(
+      (item) => item.movie_content_id === draft.items.bridge,
+    );
+    expect(bridge).toMatchObject({ hls_url: HLS, poster: null });
+
+    const bare = await make.makeProject(owner.token);
+    expect((await preview(bare)).body.data).toMatchObject({
+      slug: null,
+      plot: [],
+      items: [],
+      languages: [],
+      primary_language_id: null,
+      shareable: true,
+    });
+  });
+
+  it('is 400, 401, 403 and 404 for those who may not read the project', async () => {
+    expect((await preview('abc')).status).toBe(400);
+    expect((await preview(story.movieId, null)).status).toBe(401);
+    const staff = await server.makeUser({ role: 'internal', companyType: null });
+    expect((await preview(story.movieId, await server.signIn(staff))).status).toBe(403);
+    const theirs = await preview(story.movieId, strangerToken);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe(MESSAGES.projectNotFound);
+    expect((await preview(999_999)).status).toBe(404);
+  });
+});
