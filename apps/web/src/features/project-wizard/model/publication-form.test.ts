@@ -122,14 +122,19 @@ describe('shownWatchUrl', () => {
     );
   });
 
-  it('builds the address a typed slug will have, and none for a slug that is not valid', () => {
+  it("builds the address a typed slug will have on the server's watch site", () => {
     const project = makeProject({
       slug: 'forest',
       watch_url: 'https://watch.example/watch/forest',
     });
     const values = { slug: 'dawn', app_channel_on: false, shareable: true };
-    expect(shownWatchUrl(project, values, SITE)).toBe(`${SITE}/watch/dawn`);
+    expect(shownWatchUrl(project, values, SITE)).toBe('https://watch.example/watch/dawn');
     expect(shownWatchUrl(project, { ...values, slug: 'Dawn' }, SITE)).toBeNull();
+  });
+
+  it("builds it on the studio's own site while the server has named none", () => {
+    const values = { slug: 'dawn', app_channel_on: false, shareable: true };
+    expect(shownWatchUrl(makeProject(), values, SITE)).toBe(`${SITE}/watch/dawn`);
   });
 });
 

@@ -90,18 +90,31 @@ export function publishNeeds(
 }
 
 /**
+ * Where viewers watch: the site of the server's `watch_url` once there is one (the public address
+ * may be another host than the studio's), else the studio's own `origin`.
+ */
+export function watchSite(project: Pick<Project, 'watch_url'>, origin: string): string {
+  if (!project.watch_url) return origin;
+  try {
+    return new URL(project.watch_url).origin;
+  } catch {
+    return origin;
+  }
+}
+
+/**
  * The address shown and copied: the server's own while the typed slug is the saved one, else the
- * one the typed slug will have on this site; none without a valid slug.
+ * one the typed slug will have on the watch site; none without a valid slug.
  */
 export function shownWatchUrl(
   project: PublicationProject,
   values: PublicationValues,
-  site: string,
+  origin: string,
 ): string | null {
   const slug = validSlug(values, project.slug);
   if (slug === null) return null;
   if (slug === project.slug && project.watch_url) return project.watch_url;
-  return watchUrl(site, slug);
+  return watchUrl(watchSite(project, origin), slug);
 }
 
 /**

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -16,6 +17,8 @@ import { slugProblem, type PublicationValues } from '../../model/publication-for
 
 interface PublicationFieldsProps {
   control: Control<PublicationValues>;
+  /** Where viewers watch, e.g. `https://plotline.example`: the slug's prefix. */
+  site: string;
   /** The stored slug: once there is one, the field cannot be emptied. */
   savedSlug: string | null;
   /** The field holds the slug suggested from the title, not saved yet. */
@@ -31,7 +34,8 @@ interface PublicationFieldsProps {
 const urlInputStyle = {
   '& .MuiInputBase-root': { paddingLeft: '14px', paddingRight: '14px' },
   '& .MuiInputBase-input': { paddingLeft: 0, paddingRight: 0 },
-  '& .MuiInputAdornment-root': { marginLeft: 0, marginRight: 0 },
+  '& .MuiInputAdornment-root': { marginLeft: 0, marginRight: 0, color: 'text.secondary' },
+  '& .Mui-disabled .MuiInputAdornment-root': { color: 'text.disabled' },
 } as const;
 
 /**
@@ -41,6 +45,7 @@ const urlInputStyle = {
  */
 export function PublicationFields({
   control,
+  site,
   savedSlug,
   suggested,
   disabled,
@@ -48,7 +53,7 @@ export function PublicationFields({
   const { t } = useTranslation();
   const messageText = useMessageText();
   const channelsId = useId();
-  const prefix = `${window.location.host}${WATCH_PATH}/`;
+  const host = new URL(site).host;
 
   return (
     <Stack spacing={2.5}>
@@ -83,13 +88,12 @@ export function PublicationFields({
               input: {
                 dir: 'ltr',
                 startAdornment: (
-                  <InputAdornment position="start" sx={{ maxWidth: '55%' }}>
-                    <bdi
-                      title={prefix}
-                      style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                    >
-                      {prefix}
-                    </bdi>
+                  <InputAdornment position="start" title={`${host}${WATCH_PATH}/`}>
+                    {/* A phone has room for the slug after the path only; the address above is whole. */}
+                    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                      {host}
+                    </Box>
+                    {WATCH_PATH}/
                   </InputAdornment>
                 ),
               },

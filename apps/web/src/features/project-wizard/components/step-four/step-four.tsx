@@ -24,6 +24,7 @@ import {
   publicationValues,
   publishNeeds,
   shownWatchUrl,
+  watchSite,
   type PublicationValues,
 } from '../../model/publication-form.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
@@ -181,6 +182,7 @@ export function StepFour({ project, onBack }: StepFourProps) {
               />
               <PublicationFields
                 control={control}
+                site={watchSite(project, window.location.origin)}
                 savedSlug={project.slug}
                 suggested={suggested}
                 disabled={published || busy}
