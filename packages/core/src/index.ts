@@ -1,5 +1,6 @@
 export * from './activity.ts';
 export * from './auth.ts';
+export * from './banner-kinds.ts';
 export * from './companies.ts';
 export * from './media.ts';
 export * from './menu-search.ts';

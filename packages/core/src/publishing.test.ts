@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.ts';
 import {
-  bannerImageKinds,
   projectSaveSchema,
   publicationSettingsSchema,
   publishBlockers,
@@ -102,14 +101,6 @@ describe('projectSaveSchema', () => {
       projectSaveSchema.safeParse(body).error?.issues.map((issue) => issue.message);
     expect(issues({ movieId: 5, slug: 'The Fork' })).toEqual([MESSAGES.slugFormat]);
     expect(issues({ type: 1, title: ' ', view_mode: 'vertical' })).toEqual([MESSAGES.required]);
-  });
-});
-
-describe('bannerImageKinds', () => {
-  it('shows the horizontal image for a horizontal component, a vertical one by orientation', () => {
-    expect(bannerImageKinds('horizontal', 'vertical')).toEqual(['horizontal']);
-    expect(bannerImageKinds('vertical', 'vertical')[0]).toBe('vertical_long');
-    expect(bannerImageKinds('vertical', 'horizontal')[0]).toBe('vertical_regular');
   });
 });
 

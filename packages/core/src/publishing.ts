@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BANNER_KINDS, isLanguageId, VIEW_MODES, type BannerKind, type ViewMode } from './media.ts';
+import { BANNER_KINDS, isLanguageId, VIEW_MODES, type BannerKind } from './media.ts';
 import { MESSAGES } from './messages.ts';
-import { BANNER_COMPONENT_TYPES, type BannerComponentType } from './plot.ts';
+import { BANNER_COMPONENT_TYPES } from './plot.ts';
 import { projectInfoSchema } from './projects.ts';
 
 /**
@@ -108,21 +108,6 @@ export const publishResultSchema = z.object({
   published_at: z.string(),
 });
 export type PublishResult = z.infer<typeof publishResultSchema>;
-
-/**
- * Which banner image a node's banner component shows: a horizontal component the horizontal
- * image; a vertical one the regular vertical image, or the long one in a vertical project, whose
- * tall frame has room for it (falling back to the other vertical image when one is missing).
- */
-export function bannerImageKinds(
-  type: BannerComponentType,
-  viewMode: ViewMode | null,
-): BannerKind[] {
-  if (type === 'horizontal') return ['horizontal'];
-  return viewMode === 'vertical'
-    ? ['vertical_long', 'vertical_regular']
-    : ['vertical_regular', 'vertical_long'];
-}
 
 /**
  * `GET /api/watch/{slug}` (published projects, public) and `GET /api/watch/preview/{movieId}`

@@ -1,0 +1,19 @@
+import type { BannerKind, ViewMode } from './media.ts';
+import type { BannerComponentType } from './plot.ts';
+
+/**
+ * Which banner image a node's banner component shows: a horizontal component the horizontal
+ * image; a vertical one the regular vertical image, or the long one in a vertical project, whose
+ * tall frame has room for it (falling back to the other vertical image when one is missing).
+ *
+ * A module of its own, importing types only: the player's bundle takes it without zod.
+ */
+export function bannerImageKinds(
+  type: BannerComponentType,
+  viewMode: ViewMode | null,
+): BannerKind[] {
+  if (type === 'horizontal') return ['horizontal'];
+  return viewMode === 'vertical'
+    ? ['vertical_long', 'vertical_regular']
+    : ['vertical_regular', 'vertical_long'];
+}
