@@ -1,0 +1,31 @@
+import { FORCE_MOBILE_PARAM, WATCH_PATH } from '../core-values.ts';
+
+/** What the page plays: a published project by its slug, or a project's preview by its id. */
+export type WatchAddress =
+  { kind: 'published'; slug: string } | { kind: 'preview'; movieId: number };
+
+/** `/watch/{slug}` or `/watch/preview/{movieId}`; null for any other path. */
+export function watchAddressOf(pathname: string): WatchAddress | null {
+  const prefix = `${WATCH_PATH}/`;
+  if (!pathname.startsWith(prefix)) return null;
+  const parts = pathname.slice(prefix.length).replace(/\/$/, '').split('/');
+  if (parts.length === 2 && parts[0] === 'preview' && /^[1-9]\d{0,15}$/.test(parts[1]!)) {
+    return { kind: 'preview', movieId: Number(parts[1]) };
+  }
+  if (parts.length !== 1 || !parts[0]) return null;
+  try {
+    return { kind: 'published', slug: decodeURIComponent(parts[0]) };
+  } catch {
+    return null;
+  }
+}
+
+/** The studio's Mobile preview adds `?forceMobile=true`. */
+export function forcesMobile(search: string): boolean {
+  return new URLSearchParams(search).get(FORCE_MOBILE_PARAM) === 'true';
+}
+
+/** The address a viewer shares: the published page, without the studio's parameters. */
+export function shareUrl(origin: string, slug: string): string {
+  return `${origin}${WATCH_PATH}/${encodeURIComponent(slug)}`;
+}
