@@ -1,7 +1,7 @@
 import { publishResultSchema } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { patchProject } from './project.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { patchProject, projectKey } from './project.ts';
 
 /**
  * `POST /api/movie/{movieId}/publish`: final (§4). Refused with 400 while §5's fields are missing
@@ -18,11 +18,19 @@ export function publishProjectMutationOptions() {
   return mutationOptions({ mutationKey: ['projects', 'publish'], mutationFn: publishProject });
 }
 
-/** Publishes; the cached project becomes the published one at its address. */
+/**
+ * Publishes; the cached project becomes the published one at its address. A 409 means it was
+ * published meanwhile (another tab, another user): the project is read again and shows so.
+ */
 export function usePublishProject() {
   const queryClient = useQueryClient();
   return useMutation({
     ...publishProjectMutationOptions(),
+    onError: (error, movieId) => {
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: projectKey(movieId) });
+      }
+    },
     onSuccess: ({ slug, url, published_at }, movieId) =>
       patchProject(queryClient, movieId, {
         status: 'published',

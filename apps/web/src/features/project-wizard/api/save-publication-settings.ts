@@ -1,8 +1,8 @@
-import type { PublicationSettings } from '@plotline/core';
+import { MESSAGES, type PublicationSettings } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { patchProject } from './project.ts';
+import { patchProject, projectKey } from './project.ts';
 
 /**
  * `POST /api/movie` without `type`: step 4's slug and switches, or step 3's primary language. Only
@@ -25,12 +25,18 @@ export function savePublicationSettingsMutationOptions() {
 
 /**
  * Saves the settings; the cached project takes them. A new slug's `watch_url` is the server's to
- * say: until it has, the old one is dropped rather than shown for the new slug.
+ * say: until it has, the old one is dropped rather than shown for the new slug. A project published
+ * meanwhile is read again, and shows so.
  */
 export function useSavePublicationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     ...savePublicationSettingsMutationOptions(),
+    onError: (error, { movieId }) => {
+      if (error.message === MESSAGES.projectPublished) {
+        void queryClient.invalidateQueries({ queryKey: projectKey(movieId) });
+      }
+    },
     onSuccess: (_reply, { movieId, ...settings }) =>
       patchProject(queryClient, movieId, {
         ...settings,

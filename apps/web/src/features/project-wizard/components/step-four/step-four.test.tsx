@@ -256,6 +256,7 @@ describe('StepFour: publishing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
 
     expect(await screen.findByText('Your project is published')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(
       api.calls.filter((call) => call.method === 'POST').map((call) => call.url.pathname),
     ).toEqual(['/api/movie', '/api/movie/5/publish']);
@@ -288,6 +289,38 @@ describe('StepFour: publishing', () => {
     expect(await screen.findByText(MESSAGES.slugTaken)).toBeInTheDocument();
     expect(api.to('POST', '/api/movie/5/publish')).toEqual([]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the project published when someone published it meanwhile', async () => {
+    let published = false;
+    const project = makeProject({ movieId: 5, slug: 'forest' });
+    stubApi({
+      'GET /api/movie/5': () =>
+        jsonResponse({
+          data: published
+            ? { ...project, status: 'published', published_at: PUBLISHED_AT }
+            : project,
+        }),
+      'POST /api/movie/5/publish': () => {
+        published = true;
+        return jsonResponse({ message: MESSAGES.projectPublished }, 409);
+      },
+    });
+    const { user } = renderPage(
+      <ProjectCreatePage />,
+      '/app/project-create/5?step=4',
+      '/app/project-create/:movieId?',
+    );
+    await slugField();
+
+    await user.click(button('Publish'));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Project' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText(MESSAGES.projectPublished)).toBeInTheDocument();
+    expect(await screen.findByText('Your project is published')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
   });
 
   it('shows a published project read-only, with its link and the player at its address', async () => {
