@@ -133,8 +133,10 @@ export default tseslint.config(
     },
   },
   {
-    // the player is a small bundle for the /watch page: browser only, no UI framework.
+    // the player is a small bundle for the /watch page: browser only, no UI framework. Its tests
+    // and build configuration run in Node.
     files: ['apps/player/**/*.ts'],
+    ignores: ['apps/player/**/*.test.ts', 'apps/player/**/test/**', 'apps/player/*.config.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [

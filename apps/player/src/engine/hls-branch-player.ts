@@ -1,4 +1,9 @@
-import Hls, { type ErrorData, type HlsConfig } from 'hls.js/light';
+import Hls, {
+  type ElementaryStreamInfo,
+  type ErrorData,
+  type Fragment,
+  type HlsConfig,
+} from 'hls.js/light';
 import {
   DEFAULT_PREFETCH_SECONDS,
   type BranchPlayer,
@@ -9,12 +14,22 @@ import {
 import { Emitter } from './emitter.ts';
 import { joinedPlaylistLoader, prefetchingFragmentLoader } from './hls-loaders.ts';
 import { ItemLibrary } from './item-library.ts';
-import { itemIndexAt } from './joined-playlist.ts';
+import { itemIndexAt, placeItems } from './joined-playlist.ts';
 import { JOINED_MASTER_URL, JoinedStream, parseJoinedUrl } from './joined-stream.ts';
+import type { Variant } from './m3u8.ts';
+import { audioLead, firstTimestamps } from './mpegts.ts';
 import { leadingSegments, SegmentPrefetcher } from './segment-prefetcher.ts';
 
-/** A node counts as played out this close to its end (a frame and a bit at 30 fps). */
-const END_TOLERANCE_SECONDS = 0.05;
+/**
+ * A node counts as played out this close to its end: while playing, a frame and a bit at 30 fps;
+ * once playback waits for more, more, as the element stops a little short of the end of what is
+ * buffered (the remuxer's rounding, the sound's last frame).
+ */
+const END_TOLERANCE_SECONDS = { playing: 0.05, waiting: 0.15 };
+/** Less than this before the node on screen, a position is jitter; more, a seek back. */
+const SEEK_BACK_SECONDS = 0.25;
+/** Without a presented frame for this long (a hidden tab), the playback position tells the node. */
+const FRAMES_MISSING_MS = 250;
 
 /** One hls.js instance playing one joined stream, from `path[first]` on. */
 interface Session {
@@ -23,6 +38,15 @@ interface Session {
   first: number;
   /** Items are fetched as soon as they are chosen but appended in the path's order. */
   appending: Promise<void>;
+  /**
+   * The path index that cannot join this stream (it has sound where the stream has none, or the
+   * reverse): the stream ends before it and a new session starts it, with a swap of sources.
+   */
+  handOver: number | null;
+  /** The first video timestamp hls.js found for each item of the stream (by discontinuity). */
+  videoStarts: Map<number, number>;
+  /** Where the picture of each item whose last segment was parsed ends. */
+  videoEnds: Map<number, number>;
   recoveredMediaError: boolean;
 }
 
@@ -46,12 +70,16 @@ export class HlsBranchPlayer implements BranchPlayer {
   private readonly library = new ItemLibrary(this.lifetime.signal);
   private readonly prefetcher = new SegmentPrefetcher();
   private nodes: PlayerNode[] = [];
+  /** `end()` was called: the last node of `nodes` is an ending. */
+  private pathComplete = false;
   private session: Session | null = null;
   /** Counts sessions, so one opened meanwhile makes an older, still loading, one give up. */
   private generation = 0;
   private shown = -1;
   private readonly endedNodes = new Set<number>();
   private frameRequest: number | null = null;
+  /** When the last presented frame was reported; the position is a frame ahead of the screen. */
+  private lastFrameAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: HlsBranchPlayerOptions) {
     this.video = options.video;
@@ -82,6 +110,7 @@ export class HlsBranchPlayer implements BranchPlayer {
 
   async start(node: PlayerNode) {
     this.nodes = [node];
+    this.pathComplete = false;
     await this.open(0);
   }
 
@@ -89,23 +118,26 @@ export class HlsBranchPlayer implements BranchPlayer {
     if (!(index in this.nodes)) throw new Error(`The path has no node ${index}`);
     const playing = !this.video.paused;
     this.nodes = this.nodes.slice(0, index + 1);
+    this.pathComplete = false;
     await this.open(index);
     if (playing) await this.video.play().catch(() => {});
   }
 
   choose(node: PlayerNode) {
     const session = this.requireSession();
-    if (session.stream.isComplete) throw new Error('The path has ended: nothing can follow it');
+    if (this.pathComplete) throw new Error('The path has ended: nothing can follow it');
     this.nodes.push(node);
-    const url = this.urlOf(node);
     // The options not taken are no longer needed; what was fetched for this one stays.
     this.prefetcher.keepOnly(new Set(this.queuedNodes().map((queued) => this.urlOf(queued))));
-    this.append(session, url);
+    this.append(session, this.nodes.length - 1);
   }
 
   end() {
     const session = this.requireSession();
-    session.appending = session.appending.then(() => session.stream.end());
+    this.pathComplete = true;
+    session.appending = session.appending.then(() => {
+      if (session.handOver === null) session.stream.end();
+    });
   }
 
   prefetch(options: readonly PlayerNode[]) {
@@ -161,30 +193,54 @@ export class HlsBranchPlayer implements BranchPlayer {
       backBufferLength: 30,
       ...this.hlsConfig,
       pLoader: joinedPlaylistLoader(stream),
-      fLoader: prefetchingFragmentLoader(this.prefetcher),
+      fLoader: prefetchingFragmentLoader(this.prefetcher, (frag, data) =>
+        alignItemStart(session, frag, data),
+      ),
     });
     const session: Session = {
       hls,
       stream,
       first: index,
       appending: Promise.resolve(),
+      handOver: null,
+      videoStarts: new Map(),
+      videoEnds: new Map(),
       recoveredMediaError: false,
     };
     this.session = session;
     hls.on(Hls.Events.ERROR, (_event, data) => this.onHlsError(session, data));
-    this.append(session, url);
+    hls.on(Hls.Events.FRAG_PARSED, (_event, { frag }) => notePicture(session, frag));
+    // The nodes already chosen after this one (a hand-over, or one child following another).
+    for (let next = index; next < this.nodes.length; next += 1) this.append(session, next);
+    if (this.pathComplete) this.end();
     hls.loadSource(JOINED_MASTER_URL);
     hls.attachMedia(this.video);
     await session.appending;
   }
 
-  private append(session: Session, url: string) {
+  /** Appends `nodes[index]` to the session's stream, unless it must start a session of its own. */
+  private append(session: Session, index: number) {
+    const url = this.urlOf(this.nodes[index]!);
+    const { levels } = session.stream;
     // Fetched now, in parallel with anything before it; appended once everything before it is.
-    const item = this.library.joinedItem(url, session.stream.levels);
+    const item = Promise.all([this.library.variants(url), this.library.joinedItem(url, levels)]);
     session.appending = session.appending
       .then(() => item)
-      .then((loaded) => {
-        if (this.session === session) session.stream.append(loaded);
+      .then(([variants, loaded]) => {
+        if (this.session !== session || session.handOver !== null) return;
+        const sound = carriesSound(variants[0]!);
+        const streamSound = carriesSound(levels[0]!);
+        if (
+          index > session.first &&
+          sound !== undefined &&
+          streamSound !== undefined &&
+          sound !== streamSound
+        ) {
+          session.handOver = index;
+          session.stream.end();
+        } else {
+          session.stream.append(loaded);
+        }
       })
       .catch((error: unknown) => {
         if (this.session === session) this.fail(error);
@@ -221,7 +277,8 @@ export class HlsBranchPlayer implements BranchPlayer {
 
   private watchFrames() {
     if (!('requestVideoFrameCallback' in this.video)) return;
-    const onFrame: VideoFrameRequestCallback = (_now, metadata) => {
+    const onFrame: VideoFrameRequestCallback = (now, metadata) => {
+      this.lastFrameAt = now;
       this.track(metadata.mediaTime);
       this.frameRequest = this.video.requestVideoFrameCallback(onFrame);
     };
@@ -231,14 +288,22 @@ export class HlsBranchPlayer implements BranchPlayer {
   /** Follows the node on screen from a presented frame or the playback position. */
   private track(time: number) {
     const session = this.session;
-    if (!session || session.stream.itemCount === 0) return;
-    const { starts } = session.stream.timeline();
-    const offset = itemIndexAt(starts, time);
+    if (!session) return;
+    const items = this.placedItems(session);
+    if (items.length === 0 || time < items[0]!.start - 0.5) return;
+    const offset = itemIndexAt(items, time);
     const index = session.first + offset;
     if (index === this.shown) return;
+    // Back by a hair is a late report of a frame still on screen, not a seek into the node before.
+    const shownStart = items[this.shown - session.first]?.start ?? 0;
+    if (index < this.shown && time > shownStart - SEEK_BACK_SECONDS) return;
     if (this.shown >= 0) this.endNode(this.shown);
     this.shown = index;
-    this.events.emit('nodestart', { index, node: this.nodes[index]!, at: starts[offset]! });
+    this.events.emit('nodestart', { index, node: this.nodes[index]!, at: items[offset]!.start });
+  }
+
+  private placedItems(session: Session) {
+    return placeItems(session.stream.durations(), session.videoStarts);
   }
 
   private endNode(index: number) {
@@ -251,38 +316,38 @@ export class HlsBranchPlayer implements BranchPlayer {
     const session = this.session;
     if (!session) return;
     const time = this.video.currentTime;
-    this.track(time);
+    if (performance.now() - this.lastFrameAt > FRAMES_MISSING_MS) this.track(time);
     if (this.shown < 0) return;
-    const offset = this.shown - session.first;
-    const { starts, end } = session.stream.timeline();
-    const start = starts[offset]!;
-    const nodeEnd = starts[offset + 1] ?? end;
+    const { start, end } = this.placedItems(session)[this.shown - session.first]!;
     this.events.emit('timeupdate', {
       index: this.shown,
       node: this.nodes[this.shown]!,
-      time: Math.min(Math.max(time - start, 0), nodeEnd - start),
-      duration: nodeEnd - start,
+      time: Math.min(Math.max(time - start, 0), end - start),
+      duration: end - start,
     });
-    this.checkAwaitingChoice(session);
+    this.checkAwaitingChoice(session, END_TOLERANCE_SECONDS.playing);
   };
 
   private readonly onWaiting = () => {
-    if (this.session) this.checkAwaitingChoice(this.session);
+    if (this.session) this.checkAwaitingChoice(this.session, END_TOLERANCE_SECONDS.waiting);
   };
 
   /** The last node appended has played out and nothing follows yet: it has ended all the same. */
-  private checkAwaitingChoice(session: Session) {
+  private checkAwaitingChoice(session: Session, toleranceSeconds: number) {
     const lastIndex = session.first + session.stream.itemCount - 1;
     if (this.shown !== lastIndex || session.stream.isComplete) return;
-    if (this.video.currentTime >= session.stream.timeline().end - END_TOLERANCE_SECONDS) {
-      this.endNode(lastIndex);
-    }
+    const last = this.placedItems(session).at(-1)!;
+    if (this.video.currentTime >= last.end - toleranceSeconds) this.endNode(lastIndex);
   }
 
   private readonly onEnded = () => {
     const session = this.session;
     if (!session || !session.stream.isComplete || this.shown < 0) return;
     this.endNode(this.shown);
+    if (session.handOver !== null) {
+      void this.open(session.handOver).then(() => this.video.play().catch(() => {}));
+      return;
+    }
     this.events.emit('ended', { index: this.shown, node: this.nodes[this.shown]! });
   };
 
@@ -300,4 +365,38 @@ export class HlsBranchPlayer implements BranchPlayer {
     const message = error instanceof Error ? error.message : String(error);
     this.events.emit('error', { message, fatal: true });
   }
+}
+
+/** Notes where each item's picture starts, and where it ends once its last segment is parsed. */
+function notePicture({ stream, videoStarts, videoEnds }: Session, frag: Fragment) {
+  const video = (frag.elementaryStreams as Record<string, ElementaryStreamInfo | null>).video;
+  if (!video || !Number.isFinite(video.startPTS) || frag.cc >= stream.itemCount) return;
+  const known = videoStarts.get(frag.cc);
+  if (known === undefined || video.startPTS < known) videoStarts.set(frag.cc, video.startPTS);
+  if (frag.sn === stream.sequenceRange(frag.cc).last) videoEnds.set(frag.cc, video.endPTS);
+}
+
+/**
+ * Starts an item's picture exactly where the previous item's picture ends. hls.js places the first
+ * segment after a discontinuity at its fragment's `start`, with its earliest timestamp there, and
+ * that is the sound: AAC starts a little before the picture (encoder priming). Left alone, each
+ * switch would hold the last picture that long and the remuxer would then shift or skip the first
+ * frames; moved back by the sound's lead, the new item's priming overlaps the previous item's last
+ * milliseconds of sound instead, and the pictures follow one another frame by frame.
+ */
+function alignItemStart({ stream, videoEnds }: Session, frag: Fragment, data: ArrayBuffer) {
+  if (frag.cc === 0 || frag.cc >= stream.itemCount) return;
+  if (frag.sn !== stream.sequenceRange(frag.cc).first) return;
+  const previousEnd = videoEnds.get(frag.cc - 1);
+  if (previousEnd === undefined) return;
+  frag.setStart(previousEnd - audioLead(firstTimestamps(new Uint8Array(data))));
+}
+
+/**
+ * Whether a rendition has sound, by its CODECS (our transcoder leaves the sound out of a silent
+ * source). One stream cannot change: Media Source Extensions would wait for sound that never
+ * comes, or have no buffer for it. Without CODECS, assumed to match.
+ */
+function carriesSound({ codecs }: Variant): boolean | undefined {
+  return codecs === undefined ? undefined : /mp4a|ac-3|ec-3|mp3|opus/i.test(codecs);
 }

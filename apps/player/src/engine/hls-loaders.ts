@@ -59,11 +59,17 @@ export function joinedPlaylistLoader(stream: JoinedStream) {
   };
 }
 
+/** Sees every segment before hls.js does, with the fragment it is for. */
+export type BeforeParsing = (frag: FragmentLoaderContext['frag'], data: ArrayBuffer) => void;
+
 /**
  * hls.js's fragment loader (`fLoader`): a segment the prefetcher holds is handed over from memory,
- * any other is loaded by hls.js's own loader.
+ * any other is loaded by hls.js's own loader; `beforeParsing` sees each one first.
  */
-export function prefetchingFragmentLoader(prefetcher: SegmentPrefetcher) {
+export function prefetchingFragmentLoader(
+  prefetcher: SegmentPrefetcher,
+  beforeParsing: BeforeParsing,
+) {
   return class PrefetchingFragmentLoader implements Loader<FragmentLoaderContext> {
     context: FragmentLoaderContext | null = null;
     stats: LoaderStats = new LoadStats();
@@ -80,8 +86,12 @@ export function prefetchingFragmentLoader(prefetcher: SegmentPrefetcher) {
       this.context = context;
       const ranged = context.rangeStart !== undefined || context.rangeEnd !== undefined;
       const held = ranged ? undefined : prefetcher.take(context.url);
+      const onSuccess: typeof callbacks.onSuccess = (response, stats, loaded, details) => {
+        beforeParsing(loaded.frag, response.data as ArrayBuffer);
+        callbacks.onSuccess(response, stats, loaded, details);
+      };
       if (!held) {
-        this.loadFromNetwork(context, loaderConfig, callbacks);
+        this.loadFromNetwork(context, loaderConfig, { ...callbacks, onSuccess });
         return;
       }
       held.then(
@@ -95,10 +105,11 @@ export function prefetchingFragmentLoader(prefetcher: SegmentPrefetcher) {
           loading.first = loading.start + firstByteMs;
           loading.end = now;
           this.stats.loaded = this.stats.total = data.byteLength;
-          callbacks.onSuccess({ url: context.url, data }, this.stats, context, null);
+          onSuccess({ url: context.url, data }, this.stats, context, null);
         },
         () => {
-          if (!this.stopped) this.loadFromNetwork(context, loaderConfig, callbacks);
+          if (!this.stopped)
+            this.loadFromNetwork(context, loaderConfig, { ...callbacks, onSuccess });
         },
       );
     }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   itemDuration,
   itemIndexAt,
-  itemStarts,
   lastSequenceNumber,
+  placeItems,
   renderJoinedMaster,
   renderJoinedMedia,
 } from './joined-playlist.ts';
@@ -112,10 +112,8 @@ describe('the joined timeline', () => {
     makeJoinedItem('c', [3]),
   ];
 
-  it('starts each item where the one before ends', () => {
+  it('lasts what the segments of each item last', () => {
     expect(items.map(itemDuration)).toEqual([8, 6.5, 3]);
-    expect(itemStarts(items)).toEqual([0, 8, 14.5]);
-    expect(itemStarts([])).toEqual([]);
   });
 
   it('numbers the segments across items', () => {
@@ -123,13 +121,37 @@ describe('the joined timeline', () => {
     expect(lastSequenceNumber([])).toBe(-1);
   });
 
-  it('finds the item at a time, a frame on each side of a boundary included', () => {
-    const starts = itemStarts(items);
-    expect(itemIndexAt(starts, 0)).toBe(0);
-    expect(itemIndexAt(starts, 7.966667)).toBe(0);
-    expect(itemIndexAt(starts, 7.999)).toBe(1);
-    expect(itemIndexAt(starts, 8)).toBe(1);
-    expect(itemIndexAt(starts, 14.5)).toBe(2);
-    expect(itemIndexAt(starts, 99)).toBe(2);
+  it('places items where hls.js put their first picture; one not parsed yet has not started', () => {
+    const videoStarts = new Map([
+      [0, 0.066667],
+      [1, 8.088],
+    ]);
+    expect(placeItems([8, 6.5, 3], videoStarts)).toEqual([
+      { start: 0.066667, end: 8.066667 },
+      { start: 8.088, end: 14.588 },
+      { start: Number.POSITIVE_INFINITY, end: Number.POSITIVE_INFINITY },
+    ]);
+  });
+
+  it('finds the item on screen, a hair before its start included', () => {
+    const placed = placeItems(
+      [8, 6.5, 3],
+      new Map([
+        [0, 0.066667],
+        [1, 8.088],
+        [2, 14.588],
+      ]),
+    );
+    expect(itemIndexAt(placed, 0)).toBe(0);
+    expect(itemIndexAt(placed, 8.054667)).toBe(0);
+    expect(itemIndexAt(placed, 8.087)).toBe(1);
+    expect(itemIndexAt(placed, 8.088)).toBe(1);
+    expect(itemIndexAt(placed, 14.6)).toBe(2);
+    expect(itemIndexAt(placed, 99)).toBe(2);
+  });
+
+  it('never moves on to an item that has not been parsed', () => {
+    const placed = placeItems([8, 6.5], new Map([[0, 0]]));
+    expect(itemIndexAt(placed, 99)).toBe(0);
   });
 });

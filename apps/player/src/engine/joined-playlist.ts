@@ -34,25 +34,37 @@ function segmentsOf(item: JoinedItem, level: number): Segment[] {
 export const itemDuration = (item: JoinedItem) =>
   segmentsOf(item, 0).reduce((sum, segment) => sum + segment.durationSeconds, 0);
 
-/** Where each item starts on the joined timeline, in seconds. */
-export function itemStarts(items: readonly JoinedItem[]): number[] {
-  const starts: number[] = [];
-  let time = 0;
-  for (const item of items) {
-    starts.push(time);
-    time += itemDuration(item);
-  }
-  return starts;
+/** Where an item plays on the video's timeline, in seconds. */
+export interface PlacedItem {
+  start: number;
+  end: number;
 }
 
 /**
- * The item playing at `time` on the joined timeline. A frame a hair before an item's start (the
+ * Where the items really play. Not where the playlist puts them: after a discontinuity hls.js
+ * places an item by its timestamps, right after the media before it, so an item whose sound
+ * starts before its picture (AAC priming) or a previous item a little longer than its playlist
+ * says moves the picture by a few tens of milliseconds. The player follows the first video
+ * timestamp hls.js found for each item; an item not parsed yet has not started (Infinity).
+ */
+export function placeItems(
+  durations: readonly number[],
+  videoStarts: ReadonlyMap<number, number>,
+): PlacedItem[] {
+  return durations.map((duration, index) => {
+    const start = videoStarts.get(index) ?? Number.POSITIVE_INFINITY;
+    return { start, end: start + duration };
+  });
+}
+
+/**
+ * The item on screen at `time`: the last one started. A frame a hair before an item's start (the
  * remuxer rounds timestamps) already belongs to it.
  */
-export function itemIndexAt(starts: readonly number[], time: number): number {
-  const EPSILON_SECONDS = 0.005;
+export function itemIndexAt(items: readonly PlacedItem[], time: number): number {
+  const EPSILON_SECONDS = 0.002;
   let index = 0;
-  while (index + 1 < starts.length && starts[index + 1]! <= time + EPSILON_SECONDS) index += 1;
+  while (index + 1 < items.length && items[index + 1]!.start <= time + EPSILON_SECONDS) index += 1;
   return index;
 }
 

@@ -91,12 +91,12 @@ describe('JoinedStream', () => {
     expect(master).not.toHaveBeenCalled();
   });
 
-  it('tells where each item starts and where the stream ends', () => {
+  it('tells how long each item plays', () => {
     const stream = new JoinedStream(levels);
-    expect(stream.timeline()).toEqual({ starts: [], end: 0 });
+    expect(stream.durations()).toEqual([]);
     stream.append(makeJoinedItem('a', [4, 4]));
     stream.append(makeJoinedItem('b', [2.5]));
-    expect(stream.timeline()).toEqual({ starts: [0, 8], end: 10.5 });
+    expect(stream.durations()).toEqual([8, 2.5]);
     expect(stream.itemCount).toBe(2);
   });
 

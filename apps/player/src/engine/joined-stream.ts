@@ -1,6 +1,5 @@
 import {
   itemDuration,
-  itemStarts,
   lastSequenceNumber,
   renderJoinedMaster,
   renderJoinedMedia,
@@ -50,11 +49,15 @@ export class JoinedStream {
     return this.complete;
   }
 
-  /** Start of each item on the joined timeline, and the end of the last one. */
-  timeline(): { starts: number[]; end: number } {
-    const starts = itemStarts(this.items);
-    const last = this.items.at(-1);
-    return { starts, end: last ? starts.at(-1)! + itemDuration(last) : 0 };
+  /** Media sequence numbers of an item's first and last segments. */
+  sequenceRange(item: number): { first: number; last: number } {
+    const first = lastSequenceNumber(this.items.slice(0, item)) + 1;
+    return { first, last: first + this.items[item]!.levels[0]!.segments.length - 1 };
+  }
+
+  /** How long each item plays, in the path's order. */
+  durations(): number[] {
+    return this.items.map(itemDuration);
   }
 
   append(item: JoinedItem) {
