@@ -20,7 +20,7 @@
 //     p95, max and the share of frames under 33 ms. The idle frame clock is printed first for scale.
 // The targets, printed beside the 500-node figures: first render (painted) < 1 s, 95 % of frames
 // < 33 ms. Asserts nothing.
-// Run: npm run bench:plot-editor (builds the studio first), or npx tsx bench/plot-editor.ts
+// Run: npm run bench:plot-editor (builds the studio first), or npx tsx bench/plot-editor.ts [sizes…]
 // against the existing build. Uses /usr/bin/chromium; FFMPEG_PATH and FFPROBE_PATH choose ffmpeg.
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, statSync } from 'node:fs';
@@ -55,7 +55,12 @@ import { createProjectInfo } from '../e2e/support/project-api.ts';
 import { signIn as signInPage } from '../e2e/support/sign-in.ts';
 import { addCompanyAdministrator, machineLine, signIn } from './support.ts';
 
-const SIZES = [50, 500, 2000] as const;
+/** The sizes measured: 50, 500 and 2,000 nodes, or those given as arguments (`… plot-editor.ts 500`). */
+const SIZE_ARGUMENTS = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((size) => size > 0);
+const SIZES = SIZE_ARGUMENTS.length > 0 ? SIZE_ARGUMENTS : [50, 500, 2000];
 const RUNS = 3;
 const SEED = 20240611;
 const PAN_SECONDS = 4;

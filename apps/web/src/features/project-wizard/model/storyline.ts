@@ -1,4 +1,5 @@
 import {
+  childrenOf,
   CONTENT_TYPE,
   type ContentType,
   type MovieContentStatus,
@@ -49,4 +50,33 @@ export function captionOf(item: MovieContentStatus, languageId: number | null): 
 export function maskMmSs(typed: string): string {
   const digits = typed.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
+}
+
+export interface BuilderRow {
+  node: PlotNode;
+  /** 0 for the first clip, one more for each plot before it. */
+  depth: number;
+}
+
+/**
+ * The plot builder's rows: the plot in reading order (each plot, then what follows it, then its
+ * alternatives) with each plot's depth, so a long storyline is one flat list that can be windowed.
+ */
+export function builderRows(plot: readonly PlotNode[]): BuilderRow[] {
+  const children = childrenOf(plot);
+  const rows: BuilderRow[] = [];
+  const stack: BuilderRow[] = (children.get(null) ?? [])
+    .map((node) => ({ node, depth: 0 }))
+    .reverse();
+  const seen = new Set<number>();
+  for (let row = stack.pop(); row; row = stack.pop()) {
+    if (seen.has(row.node.movie_plot_id)) continue;
+    seen.add(row.node.movie_plot_id);
+    rows.push(row);
+    const next = children.get(row.node.movie_plot_id) ?? [];
+    for (let index = next.length - 1; index >= 0; index -= 1) {
+      stack.push({ node: next[index]!, depth: row.depth + 1 });
+    }
+  }
+  return rows;
 }

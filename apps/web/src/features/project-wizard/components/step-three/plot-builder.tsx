@@ -23,9 +23,10 @@ import {
   type PlotItem,
   type PlotNode,
 } from '@plotline/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { plotItemsOf } from '../../model/storyline.ts';
+import { builderRows, plotItemsOf } from '../../model/storyline.ts';
 import { BannerComponents } from './banner-components.tsx';
 import { ItemPicker } from './item-picker.tsx';
 
@@ -111,7 +112,6 @@ function NodeMenu({ node, kind, context }: { node: PlotNode; kind: number; conte
 
 function PlotCard({ node, context }: { node: PlotNode; context: Context }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
   const { actions, readOnly, plot, selectedId } = context;
   const id = node.movie_plot_id;
   const kind = expectedContentType(plot, id) ?? CONTENT_TYPE.clip;
@@ -124,13 +124,8 @@ function PlotCard({ node, context }: { node: PlotNode; context: Context }) {
     kind === CONTENT_TYPE.clip ? 'projectWizard.stepThree.clip' : 'projectWizard.stepThree.bridge',
   );
 
-  useEffect(() => {
-    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [selected]);
-
   return (
     <Paper
-      ref={ref}
       variant="outlined"
       data-plot-id={id}
       aria-current={selected ? 'true' : undefined}
@@ -223,48 +218,54 @@ function PlotCard({ node, context }: { node: PlotNode; context: Context }) {
   );
 }
 
-function Branch({ node, context }: { node: PlotNode; context: Context }) {
-  const children = context.children.get(node.movie_plot_id) ?? [];
-  return (
-    <Box component="li" sx={{ listStyle: 'none' }}>
-      <PlotCard node={node} context={context} />
-      {children.length > 0 && (
-        <Box
-          component="ul"
-          sx={{
-            m: 0,
-            mt: 1.5,
-            p: 0,
-            paddingInlineStart: { xs: 1.5, sm: 3 },
-            borderInlineStart: 2,
-            borderColor: 'divider',
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 1.5,
-          }}
-        >
-          {children.map((child) => (
-            <Branch key={child.movie_plot_id} node={child} context={context} />
-          ))}
-        </Box>
-      )}
-    </Box>
-  );
-}
+/** Rows measured before they are rendered are taken to be this tall. */
+const ESTIMATED_ROW_PX = 190;
+/** Rows rendered beyond the screen on each side: scrolling shows cards already there. */
+const OVERSCAN_ROWS = 8;
+const ROW_GAP_PX = 12;
+/** Deeper plots are indented no further, so a long path keeps its cards readable. */
+const MAX_INDENT_LEVELS = 6;
 
 /**
  * The plot builder of §2 step 3: the storyline as a tree of clip and bridge pickers, each with its
  * lock, its menu ('Add Bridge', 'End Clip', 'Add More Options'), delete and banner components.
  * It shows the values it is given and reports what the user does; it changes nothing itself.
+ * The tree is one flat list in reading order, indented by depth and windowed: only the cards near
+ * the screen are rendered, so a storyline of thousands of plots opens and scrolls like a short one.
  */
 export function PlotBuilder({ plot, ...props }: PlotBuilderProps) {
   const { t } = useTranslation();
   const children = useMemo(() => childrenOf(plot), [plot]);
+  const rows = useMemo(() => builderRows(plot), [plot]);
   const plotItems = useMemo(() => plotItemsOf(props.items), [props.items]);
   const context: Context = { ...props, plot, children, plotItems };
-  const roots = children.get(null) ?? [];
+  const list = useRef<HTMLUListElement>(null);
+  const [listTop, setListTop] = useState(0);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: OVERSCAN_ROWS,
+    gap: ROW_GAP_PX,
+    scrollMargin: listTop,
+    getItemKey: (index) => rows[index]!.node.movie_plot_id,
+  });
 
-  if (roots.length === 0) {
+  // The window scrolls the page: the list's offset in it is where its rows begin.
+  useLayoutEffect(() => {
+    const measure = () =>
+      setListTop((list.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [rows.length]);
+
+  // A plot selected elsewhere (the graph) is brought into view.
+  const selectedIndex = rows.findIndex((row) => row.node.movie_plot_id === props.selectedId);
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  if (rows.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 3, borderStyle: 'dashed', textAlign: 'center' }}>
         <Typography sx={{ mb: 2, color: 'text.secondary' }}>
@@ -285,12 +286,37 @@ export function PlotBuilder({ plot, ...props }: PlotBuilderProps) {
   return (
     <Box
       component="ul"
+      ref={list}
       aria-label={t('projectWizard.stepThree.builder')}
-      sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      sx={{ m: 0, p: 0, position: 'relative', height: virtualizer.getTotalSize() }}
     >
-      {roots.map((root) => (
-        <Branch key={root.movie_plot_id} node={root} context={context} />
-      ))}
+      {virtualizer.getVirtualItems().map((virtual) => {
+        const { node, depth } = rows[virtual.index]!;
+        return (
+          <Box
+            component="li"
+            key={virtual.key}
+            data-index={virtual.index}
+            ref={virtualizer.measureElement}
+            aria-setsize={rows.length}
+            aria-posinset={virtual.index + 1}
+            sx={{
+              listStyle: 'none',
+              position: 'absolute',
+              top: 0,
+              insetInlineStart: 0,
+              width: '100%',
+              paddingInlineStart: {
+                xs: `${Math.min(depth, MAX_INDENT_LEVELS) * 12}px`,
+                sm: `${Math.min(depth, MAX_INDENT_LEVELS) * 24}px`,
+              },
+            }}
+            style={{ transform: `translateY(${virtual.start - listTop}px)` }}
+          >
+            <PlotCard node={node} context={context} />
+          </Box>
+        );
+      })}
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import {
   Handle,
   Position,
   ReactFlow,
+  useStore,
   type Edge,
   type Node,
   type NodeProps,
@@ -31,8 +32,38 @@ interface GraphNodeData extends Record<string, unknown> {
 
 type GraphNode = Node<GraphNodeData, 'plot'>;
 
+/** Below this zoom a node is a few pixels wide: its picture and words could not be read anyway. */
+const DETAIL_ZOOM = 0.35;
+
+/**
+ * A node seen from far: a tinted block, no picture or text. A long story zoomed out to fit shows
+ * hundreds of nodes, which stay cheap to draw and to pan.
+ */
+function DistantNode({ data }: { data: GraphNodeData }) {
+  return (
+    <Box
+      aria-label={data.caption || data.item?.file_name}
+      sx={{
+        width: GRAPH_NODE_WIDTH,
+        height: GRAPH_NODE_HEIGHT,
+        borderRadius: 1.5,
+        border: data.selected ? 8 : 4,
+        borderColor: data.selected ? 'primary.main' : data.ending ? 'success.main' : 'divider',
+        bgcolor: 'background.paper',
+        cursor: 'pointer',
+      }}
+    >
+      <Handle type="target" position={Position.Top} isConnectable={false} />
+      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+    </Box>
+  );
+}
+
 const PlotGraphNode = memo(function PlotGraphNode({ data }: NodeProps<GraphNode>) {
   const { t } = useTranslation();
+  // Only crossing the threshold re-renders the nodes; panning and zooming within it do not.
+  const distant = useStore((state) => state.transform[2] < DETAIL_ZOOM);
+  if (distant) return <DistantNode data={data} />;
   return (
     <Box
       sx={(theme) => ({

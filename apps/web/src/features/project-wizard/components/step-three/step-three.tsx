@@ -55,10 +55,10 @@ export interface StepThreeProps {
   onExit?: () => void;
 }
 
-// React Flow and the tree layout load only when a storyline is opened, not with the rest of the wizard.
-const PlotGraph = lazy(() =>
-  import('./plot-graph.tsx').then((module) => ({ default: module.PlotGraph })),
-);
+// React Flow and the tree layout load only when a storyline is opened, not with the rest of the
+// wizard; the step starts fetching them at once, beside the storyline, rather than after it.
+const loadPlotGraph = () => import('./plot-graph.tsx');
+const PlotGraph = lazy(() => loadPlotGraph().then((module) => ({ default: module.PlotGraph })));
 
 /** What waits for the user's Ok: deleting a plot, or ending a clip's branch. */
 type Pending = { action: 'delete' | 'end'; id: number } | null;
@@ -81,6 +81,7 @@ export function StepThree({
   const languageName = useLanguageName();
   const { enqueueSnackbar } = useSnackbar();
   const editor = useStorylineEditor(movieId);
+  useEffect(() => void loadPlotGraph(), []);
   const saveSettings = useSavePublicationSettings();
   const status = useMovieStatus(movieId);
   const items = status.data ?? project.movieContent;
