@@ -94,6 +94,8 @@ export const de: Translation = {
     slugTaken: 'Diese Video-URL ist bereits vergeben: Wählen Sie eine andere',
     publishIncomplete:
       'Fügen Sie vor dem Veröffentlichen einen Titel, beide Vorschaubilder und eine Video-URL hinzu',
+    publishNotReady:
+      'Jeder Clip und jede Brücke der Handlung muss vor dem Veröffentlichen fertig umgewandelt sein',
     watchNotFound: 'Dieses Video gibt es nicht oder es ist nicht veröffentlicht',
     viewEventsMalformed: 'Die Wiedergabeereignisse haben nicht das erwartete Format',
     viewEventsTooMany: 'Zu viele Wiedergabeereignisse auf einmal',

@@ -91,6 +91,8 @@ export const es: Translation = {
     slugFormat: 'Usa letras minúsculas, dígitos y guiones simples',
     slugTaken: 'Esta URL de vídeo ya está en uso: elige otra',
     publishIncomplete: 'Añade un título, las dos miniaturas y una URL de vídeo antes de publicar',
+    publishNotReady:
+      'Todos los clips y puentes de la historia deben terminar de transcodificarse antes de publicar',
     watchNotFound: 'Este vídeo no existe o no está publicado',
     viewEventsMalformed: 'Los eventos de visualización no tienen el formato esperado',
     viewEventsTooMany: 'Demasiados eventos de visualización en un solo lote',

@@ -90,6 +90,8 @@ export const id: Translation = {
     slugFormat: 'Gunakan huruf kecil, angka, dan tanda hubung tunggal',
     slugTaken: 'URL video ini sudah dipakai: pilih yang lain',
     publishIncomplete: 'Tambahkan judul, kedua thumbnail, dan URL video sebelum memublikasikan',
+    publishNotReady:
+      'Setiap klip dan jembatan dalam alur cerita harus selesai ditranskode sebelum dipublikasikan',
     watchNotFound: 'Video ini tidak ada atau belum dipublikasikan',
     viewEventsMalformed: 'Peristiwa tontonan tidak dalam format yang diharapkan',
     viewEventsTooMany: 'Terlalu banyak peristiwa tontonan dalam satu kiriman',

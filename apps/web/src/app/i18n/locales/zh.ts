@@ -83,6 +83,7 @@ export const zh: Translation = {
     slugFormat: '请使用小写字母、数字和单个连字符',
     slugTaken: '此视频网址已被占用：请另选一个',
     publishIncomplete: '发布前请添加标题、两张缩略图和视频网址',
+    publishNotReady: '发布前，故事线中的每个片段和过渡片段都必须完成转码',
     watchNotFound: '此视频不存在或尚未发布',
     viewEventsMalformed: '观看事件的格式不符合要求',
     viewEventsTooMany: '单批观看事件过多',
