@@ -307,12 +307,13 @@ console.log(
 );
 console.log(
   [
-    `gap: from the last frame of a node to the first of the next (frames told apart by their colour`,
-    ` mark), one frame is ${(1000 / FRAME_RATE).toFixed(1)} ms. held: how much later the next node's`,
-    ` pictures come than continuous playback would show them. stalls: \`waiting\` events around the`,
-    ` switch. silences heard: runs of silence in the sound played (the clips carry a steady tone)`,
-    ` from its start to the last node, at the switches or anywhere else; AAC priming, 21 ms at`,
-    ` the start of each item's sound, is in them. dropped frames: the video element's own count.`,
+    `gap: from the last frame of a node to the first frame of the next, frames told apart by ` +
+      `their colour mark (one frame: ${(1000 / FRAME_RATE).toFixed(1)} ms)`,
+    "held: how much later the next node's pictures come than continuous playback would show them",
+    'stalls: `waiting` events around the switch',
+    'silences heard: runs of silence in the sound (the clips carry a steady tone) from its start ' +
+      "to the last node; AAC priming, 21 ms at the start of each item's sound, is among them",
+    "dropped frames: the video element's own count",
   ].join('\n'),
 );
 const joined = runs.get('joined')!;
