@@ -20,12 +20,25 @@ async function createProjectWithClips(request: APIRequestContext, account: Accou
   return movieId;
 }
 
-const card = (page: Page, index: number) =>
-  page
-    .getByRole('list', { name: 'Plot builder' })
-    .getByRole('listitem')
-    .nth(index)
-    .locator('> div');
+const builderOf = (page: Page) => page.getByRole('list', { name: 'Plot builder' });
+
+/**
+ * The card of the plot at `index` in reading order. The builder renders only the cards near the
+ * screen, so the page is scrolled towards it until it is there.
+ */
+async function card(page: Page, index: number): Promise<Locator> {
+  const builder = builderOf(page);
+  const item = builder.locator(`> li[aria-posinset="${index + 1}"]`);
+  for (let tries = 0; tries < 50 && (await item.count()) === 0; tries += 1) {
+    const shown = await builder
+      .locator('> li')
+      .evaluateAll((items) => items.map((li) => Number(li.getAttribute('aria-posinset'))));
+    const up = shown.length > 0 && Math.min(...shown) > index + 1;
+    // The window scrolls, not the wheel: over the graph a wheel would zoom it.
+    await page.evaluate((by) => window.scrollBy(0, by), up ? -400 : 400);
+  }
+  return item.locator('> div');
+}
 
 async function choose(page: Page, plot: Locator, name: string) {
   await plot.getByRole('combobox').first().click();
@@ -66,18 +79,18 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
   await expect(page).toHaveURL(/\/app$/);
   await page.goto(`/app/project-create/${movieId}?step=3`);
   await page.getByRole('button', { name: 'Start with a clip' }).click();
-  await choose(page, card(page, 0), 'opening.mp4');
-  await addAfter(page, card(page, 0), 'Add Bridge');
-  await choose(page, card(page, 1), 'question.mp4');
-  await addAfter(page, card(page, 1), 'Add Clip');
-  await choose(page, card(page, 2), 'left.mp4');
-  await addAfter(page, card(page, 2), 'Add More Options');
-  await choose(page, card(page, 3), 'right.mp4');
+  await choose(page, await card(page, 0), 'opening.mp4');
+  await addAfter(page, await card(page, 0), 'Add Bridge');
+  await choose(page, await card(page, 1), 'question.mp4');
+  await addAfter(page, await card(page, 1), 'Add Clip');
+  await choose(page, await card(page, 2), 'left.mp4');
+  await addAfter(page, await card(page, 2), 'Add More Options');
+  await choose(page, await card(page, 3), 'right.mp4');
 
   // A vertical banner component on the opening, from 00:02.
-  await card(page, 0).getByRole('button', { name: 'Add banner component' }).click();
+  await (await card(page, 0)).getByRole('button', { name: 'Add banner component' }).click();
   await page.getByRole('menuitem', { name: 'Vertical' }).click();
-  const start = card(page, 0).getByRole('textbox', { name: 'Starts at' });
+  const start = (await card(page, 0)).getByRole('textbox', { name: 'Starts at' });
   await start.fill('0002');
   await start.press('Enter');
   await expect(start).toHaveValue('00:02');
@@ -95,29 +108,31 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
   await signIn(otherPage, admin);
   await expect(otherPage).toHaveURL(/\/app$/);
   await otherPage.goto(`/app/project-create/${movieId}?step=3`);
-  await expect(card(otherPage, 3)).toBeVisible();
+  await expect(await card(otherPage, 3)).toBeVisible();
 
   await page.reload();
   await expect(builder.getByRole('listitem')).toHaveCount(4);
   for (const [index, name] of ['opening.mp4', 'question.mp4', 'left.mp4', 'right.mp4'].entries()) {
-    await expect(card(page, index).getByText(name)).toBeVisible();
+    await expect((await card(page, index)).getByText(name)).toBeVisible();
   }
-  await expect(card(page, 0).getByRole('textbox', { name: 'Starts at' })).toHaveValue('00:02');
+  await expect((await card(page, 0)).getByRole('textbox', { name: 'Starts at' })).toHaveValue(
+    '00:02',
+  );
   await expect(
     page.getByRole('region', { name: 'Story graph' }).getByText('Which path?'),
   ).toBeVisible();
 
   // The first person changes and saves; the second one's save, made from the older version, is refused.
-  await card(page, 3).getByRole('button', { name: 'Delete this plot' }).click();
+  await (await card(page, 3)).getByRole('button', { name: 'Delete this plot' }).click();
   await page.getByRole('dialog').getByRole('button', { name: /ok/i }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 
-  await addAfter(otherPage, card(otherPage, 2), 'Add Bridge');
-  await choose(otherPage, card(otherPage, 3), 'question.mp4');
+  await addAfter(otherPage, await card(otherPage, 2), 'Add Bridge');
+  await choose(otherPage, await card(otherPage, 3), 'question.mp4');
   await otherPage.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(otherPage.getByText(/Someone else changed this storyline/)).toBeVisible();
-  await expect(card(otherPage, 3)).toBeVisible();
+  await expect(await card(otherPage, 3)).toBeVisible();
   await other.close();
 });
 
@@ -153,11 +168,11 @@ test('a creator builds a twelve-plot story from the detail page, saves and exits
     [8, 'Add Bridge', 'question.mp4'], // 9
     [9, 'Add Clip', 'right.mp4'], // 10: B's ending
   ];
-  await choose(page, card(page, 0), 'opening.mp4');
+  await choose(page, await card(page, 0), 'opening.mp4');
   for (const [after, action, item] of steps) {
-    await addAfter(page, card(page, after), action);
+    await addAfter(page, await card(page, after), action);
     // A new plot comes right after the one it was added from, as its child or its alternative.
-    await choose(page, card(page, after + 1), item);
+    await choose(page, await card(page, after + 1), item);
   }
   const expected = [
     'opening.mp4',
@@ -173,19 +188,26 @@ test('a creator builds a twelve-plot story from the detail page, saves and exits
     'right.mp4',
     'opening.mp4',
   ];
-  const builder = page.getByRole('list', { name: 'Plot builder' });
-  await expect(builder.getByRole('listitem')).toHaveCount(expected.length);
-  await expect(builder.getByText('Ending')).toHaveCount(4);
+  const endings = new Set([4, 5, 10, 11]);
+  // Every card in reading order: its item, and the ending mark where the story ends.
+  const expectStory = async () => {
+    await expect(builderOf(page).getByRole('listitem').first()).toHaveAttribute(
+      'aria-setsize',
+      String(expected.length),
+    );
+    for (const [index, name] of expected.entries()) {
+      const plot = await card(page, index);
+      await expect(plot.getByText(name)).toBeVisible();
+      await expect(plot.getByText('Ending')).toHaveCount(endings.has(index) ? 1 : 0);
+    }
+  };
+  await expectStory();
 
   await page.getByRole('button', { name: 'Save and Exit' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/project-list/project-detail/${movieId}$`));
 
   await page.goto(`/app/project-create/${movieId}?step=3`);
-  await expect(builder.getByRole('listitem')).toHaveCount(expected.length);
-  for (const [index, name] of expected.entries()) {
-    await expect(card(page, index).getByText(name)).toBeVisible();
-  }
-  await expect(builder.getByText('Ending')).toHaveCount(4);
+  await expectStory();
 
   // Stored as a tree: one beginning, two questions of several options, one path without a choice.
   const stored = await request.get(`/api/movie-plot/${movieId}`, {

@@ -33,7 +33,7 @@ interface GraphNodeData extends Record<string, unknown> {
 type GraphNode = Node<GraphNodeData, 'plot'>;
 
 /** Below this zoom a node is a few pixels wide: its picture and words could not be read anyway. */
-const DETAIL_ZOOM = 0.35;
+const DETAIL_ZOOM = 0.2;
 
 /**
  * A node seen from far: a tinted block, no picture or text. A long story zoomed out to fit shows
