@@ -24,6 +24,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'data/**',
+      '.e2e-data/**',
       'test-results/**',
       'playwright-report/**',
       'apps/server/src/db/migrations/**',
