@@ -14,8 +14,15 @@ interface ConfirmDialogProps {
   /** A second line naming what the action touches. */
   detail?: string;
   busy?: boolean;
+  /** The buttons' words where the spec gives its own (default Cancel and Ok). */
+  cancelLabel?: string;
+  confirmLabel?: string;
+  /** Which button has the focus: Ok, or Cancel where going ahead cannot be undone. */
+  focus?: 'confirm' | 'cancel';
   onCancel: () => void;
   onConfirm: () => void;
+  /** Once the dialog has gone, e.g. to move the focus to what the action showed. */
+  onClosed?: () => void;
 }
 
 /** The spec's confirmation dialog: a title, a message, Cancel and Ok. Nothing happens until Ok. */
@@ -25,8 +32,12 @@ export function ConfirmDialog({
   message,
   detail,
   busy = false,
+  cancelLabel,
+  confirmLabel,
+  focus = 'confirm',
   onCancel,
   onConfirm,
+  onClosed,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -39,6 +50,7 @@ export function ConfirmDialog({
       aria-describedby={messageId}
       maxWidth="xs"
       fullWidth
+      slotProps={{ transition: { onExited: onClosed } }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent id={messageId}>
@@ -46,11 +58,16 @@ export function ConfirmDialog({
         {detail && <DialogContentText sx={{ mt: 1, fontWeight: 700 }}>{detail}</DialogContentText>}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={busy}>
-          {t('list.cancel')}
+        <Button onClick={onCancel} disabled={busy} autoFocus={focus === 'cancel'}>
+          {cancelLabel ?? t('list.cancel')}
         </Button>
-        <Button variant="contained" onClick={onConfirm} loading={busy} autoFocus>
-          {t('list.ok')}
+        <Button
+          variant="contained"
+          onClick={onConfirm}
+          loading={busy}
+          autoFocus={focus === 'confirm'}
+        >
+          {confirmLabel ?? t('list.ok')}
         </Button>
       </DialogActions>
     </Dialog>
