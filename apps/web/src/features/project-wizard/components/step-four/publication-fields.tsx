@@ -43,6 +43,37 @@ const urlInputStyle = {
  * rule as it is typed, the publication channels (the web always, the app when switched on) and the
  * share button.
  */
+/** One of the form's on/off fields as a labelled switch. */
+function SwitchField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<PublicationValues>;
+  name: 'app_channel_on' | 'shareable';
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { value, onChange, onBlur, ref } }) => (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={value}
+              inputRef={ref}
+              onChange={(event) => onChange(event.target.checked)}
+              onBlur={onBlur}
+            />
+          }
+          label={label}
+        />
+      )}
+    />
+  );
+}
+
 export function PublicationFields({
   control,
   site,
@@ -111,44 +142,20 @@ export function PublicationFields({
             control={<Switch checked disabled />}
             label={t('projectWizard.stepFour.web')}
           />
-          <Controller
+          <SwitchField
             control={control}
             name="app_channel_on"
-            render={({ field: { value, onChange, onBlur, ref } }) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={value}
-                    inputRef={ref}
-                    onChange={(event) => onChange(event.target.checked)}
-                    onBlur={onBlur}
-                  />
-                }
-                label={t('projectWizard.stepFour.app')}
-              />
-            )}
+            label={t('projectWizard.stepFour.app')}
           />
         </FormGroup>
         <FormHelperText sx={{ mx: 0 }}>{t('projectWizard.stepFour.channelsHint')}</FormHelperText>
       </FormControl>
 
       <FormControl component="fieldset" disabled={disabled}>
-        <Controller
+        <SwitchField
           control={control}
           name="shareable"
-          render={({ field: { value, onChange, onBlur, ref } }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={value}
-                  inputRef={ref}
-                  onChange={(event) => onChange(event.target.checked)}
-                  onBlur={onBlur}
-                />
-              }
-              label={t('projectWizard.stepFour.shareable')}
-            />
-          )}
+          label={t('projectWizard.stepFour.shareable')}
         />
         <FormHelperText sx={{ mx: 0 }}>{t('projectWizard.stepFour.shareableHint')}</FormHelperText>
       </FormControl>
