@@ -22,11 +22,8 @@
 // < 33 ms. Asserts nothing.
 // Run: npm run bench:plot-editor (builds the studio first), or npx tsx bench/plot-editor.ts [sizes…]
 // against the existing build. Uses /usr/bin/chromium; FFMPEG_PATH and FFPROBE_PATH choose ffmpeg.
-import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync, statSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -44,16 +41,10 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { createLocalBlobStore } from '../apps/server/src/adapters/blob-store.ts';
-import { createFfmpeg } from '../apps/server/src/adapters/ffmpeg/ffmpeg.ts';
-import { resolveFfmpeg } from '../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
-import { createOutboxMailer } from '../apps/server/src/adapters/mailer.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
 import { makeTestClip } from '../apps/server/src/test/test-media.ts';
 import { createProjectInfo } from '../e2e/support/project-api.ts';
 import { signIn as signInPage } from '../e2e/support/sign-in.ts';
-import { addCompanyAdministrator, machineLine, signIn } from './support.ts';
+import { machineLine, startBenchServer, signIn } from './support.ts';
 
 /** The sizes measured: 50, 500 and 2,000 nodes, or those given as arguments (`… plot-editor.ts 500`). */
 const SIZE_ARGUMENTS = process.argv
@@ -514,33 +505,10 @@ async function saveStory(
   return saved.version;
 }
 
-const folder = await mkdtemp(path.join(tmpdir(), 'plotline-plot-editor-bench-'));
-// Removed however the bench ends, a failure included.
-process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-const binaries = await resolveFfmpeg({
-  ffmpegPath: process.env.FFMPEG_PATH,
-  ffprobePath: process.env.FFPROBE_PATH,
-});
-const database = await openDatabase({ dataDir: null });
-await database.migrate();
-const user = await addCompanyAdministrator(database.db);
-const { app } = await buildApp({
-  database,
-  jwtSecret: randomBytes(48).toString('base64url'),
-  webRoot: WEB_ROOT,
-  publicUrl: 'http://127.0.0.1',
-  mailer: createOutboxMailer(path.join(folder, 'outbox'), 'Plotline <bench@plotline.local>', {
-    info: () => {},
-  }),
-  blobs: createLocalBlobStore(path.join(folder, 'blobs')),
-  ffmpeg: createFfmpeg(binaries),
-  workDir: path.join(folder, 'work'),
-  transcodeWorkers: 1,
-});
+const server = await startBenchServer({ name: 'plot-editor', webRoot: WEB_ROOT });
+const { baseUrl, user, binaries, folder } = server;
 let browser: Browser | undefined;
 try {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT });
   await context.addInitScript({ content: PROBE });
@@ -640,6 +608,5 @@ try {
   console.log(`\ndone; ${machineLine()}`);
 } finally {
   await browser?.close();
-  await app.close();
-  await database.close();
+  await server.close();
 }

@@ -2,10 +2,22 @@
 // machine's state to print beside the figures.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { ACCESS_TOKEN_HEADER } from '@plotline/core';
+import { createLocalBlobStore } from '../apps/server/src/adapters/blob-store.ts';
+import { createFfmpeg } from '../apps/server/src/adapters/ffmpeg/ffmpeg.ts';
+import {
+  resolveFfmpeg,
+  type FfmpegBinaries,
+} from '../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
+import { createOutboxMailer } from '../apps/server/src/adapters/mailer.ts';
 import { argon2Hasher } from '../apps/server/src/adapters/password-hasher.ts';
-import type { Database } from '../apps/server/src/db/database.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
 import { createCompaniesRepository } from '../apps/server/src/modules/companies/companies.repository.ts';
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
 
@@ -63,3 +75,61 @@ export function machineLine(): string {
 export const megabytes = (bytes: number) => (bytes / 1e6).toFixed(1);
 /** Memory in MiB, as the kernel counts it. */
 export const mebibytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+export interface BenchServer {
+  baseUrl: string;
+  /** The company administrator to sign in as. */
+  user: BenchUser;
+  /** The ffmpeg the server transcodes with, for making the bench's clips. */
+  binaries: FfmpegBinaries;
+  /** The run's temporary folder, for the bench's own files too. */
+  folder: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real server in this process, as the browser benches use it: buildApp on an in-memory PGlite
+ * with a company administrator, a local blob store and one transcode worker (FFMPEG_PATH and
+ * FFPROBE_PATH choose ffmpeg), serving the built studio and player, listening on a free port of
+ * 127.0.0.1. Its files live in a temporary folder removed however the bench ends.
+ */
+export async function startBenchServer(options: {
+  name: string;
+  webRoot: string;
+  playerRoot?: string;
+}): Promise<BenchServer> {
+  const folder = await mkdtemp(path.join(tmpdir(), `plotline-${options.name}-bench-`));
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const binaries = await resolveFfmpeg({
+    ffmpegPath: process.env.FFMPEG_PATH,
+    ffprobePath: process.env.FFPROBE_PATH,
+  });
+  const database = await openDatabase({ dataDir: null });
+  await database.migrate();
+  const user = await addCompanyAdministrator(database.db);
+  const { app } = await buildApp({
+    database,
+    jwtSecret: randomBytes(48).toString('base64url'),
+    webRoot: options.webRoot,
+    playerRoot: options.playerRoot,
+    publicUrl: 'http://127.0.0.1',
+    mailer: createOutboxMailer(path.join(folder, 'outbox'), 'Plotline <bench@plotline.local>', {
+      info: () => {},
+    }),
+    blobs: createLocalBlobStore(path.join(folder, 'blobs')),
+    ffmpeg: createFfmpeg(binaries),
+    workDir: path.join(folder, 'work'),
+    transcodeWorkers: 1,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    user,
+    binaries,
+    folder,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

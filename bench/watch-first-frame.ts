@@ -19,26 +19,17 @@
 // Run: npm run bench:watch (builds the studio and the player first), or npx tsx
 // bench/watch-first-frame.ts against the existing build; RUNS=n changes the number of loads. Uses /usr/bin/chromium; FFMPEG_PATH and
 // FFPROBE_PATH choose ffmpeg.
-import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync, statSync } from 'node:fs';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { createLocalBlobStore } from '../apps/server/src/adapters/blob-store.ts';
-import { createFfmpeg } from '../apps/server/src/adapters/ffmpeg/ffmpeg.ts';
-import { resolveFfmpeg } from '../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
-import { createOutboxMailer } from '../apps/server/src/adapters/mailer.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
 import { makeTestClip } from '../apps/server/src/test/test-media.ts';
 import { createProjectInfo } from '../e2e/support/project-api.ts';
 import { addCaptionedItems } from '../e2e/support/story-project.ts';
-import { addCompanyAdministrator, machineLine, signIn } from './support.ts';
+import { machineLine, startBenchServer, signIn } from './support.ts';
 
 /** Loads of each kind; RUNS=3 in the environment for a quick look. */
 const RUNS = Number(process.env.RUNS ?? 10);
@@ -249,34 +240,14 @@ for (const name of scripts) {
 // The server and the published story
 // ---------------------------------------------------------------------------------------------
 
-const folder = await mkdtemp(path.join(tmpdir(), 'plotline-watch-bench-'));
-// Removed however the bench ends, a failure included.
-process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-const binaries = await resolveFfmpeg({
-  ffmpegPath: process.env.FFMPEG_PATH,
-  ffprobePath: process.env.FFPROBE_PATH,
-});
-const database = await openDatabase({ dataDir: null });
-await database.migrate();
-const user = await addCompanyAdministrator(database.db);
-const { app } = await buildApp({
-  database,
-  jwtSecret: randomBytes(48).toString('base64url'),
+const server = await startBenchServer({
+  name: 'watch',
   webRoot: WEB_ROOT,
   playerRoot: PLAYER_ROOT,
-  publicUrl: 'http://127.0.0.1',
-  mailer: createOutboxMailer(path.join(folder, 'outbox'), 'Plotline <bench@plotline.local>', {
-    info: () => {},
-  }),
-  blobs: createLocalBlobStore(path.join(folder, 'blobs')),
-  ffmpeg: createFfmpeg(binaries),
-  workDir: path.join(folder, 'work'),
-  transcodeWorkers: 1,
 });
+const { baseUrl, user, binaries, folder } = server;
 let browser: Browser | undefined;
 try {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const built = statSync(path.join(PLAYER_ROOT, 'index.html')).mtime;
   console.log(
@@ -351,6 +322,5 @@ try {
   console.log(`\ndone; ${machineLine()}`);
 } finally {
   await browser?.close();
-  await app.close();
-  await database.close();
+  await server.close();
 }
