@@ -29,6 +29,8 @@ export const sessionUserSchema = z.object({
   company_type: z.enum(COMPANY_TYPES).nullable(),
   avatar: z.string().nullable(),
   password: z.boolean(),
+  /** Whether the user has finished or dismissed the welcome guide (§2), on any device. */
+  guide_done: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
