@@ -37,12 +37,6 @@ export function firstItemLanguages(
   return first?.lang.map((language) => language.language_id) ?? [];
 }
 
-/** The caption a viewer would see for an item: in `languageId` when it has one, else its first. */
-export function captionOf(item: MovieContentStatus, languageId: number | null): string {
-  const chosen = item.lang.find((language) => language.language_id === languageId);
-  return (chosen ?? item.lang.find((language) => language.caption))?.caption ?? '';
-}
-
 /**
  * The mm:ss mask of §5 while typing: digits only, at most four, the colon put in after two. Whether
  * the time is valid is core `parseMmSs`'s to say.

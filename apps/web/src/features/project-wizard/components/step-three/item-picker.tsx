@@ -1,49 +1,11 @@
-import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import Box from '@mui/material/Box';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { MovieContentStatus } from '@plotline/core';
 import { useTranslation } from 'react-i18next';
-import { captionOf } from '../../model/storyline.ts';
-
-/** An item's poster, or a film icon while it has none. */
-export function ItemThumbnail({ item, width }: { item?: MovieContentStatus; width: number }) {
-  return (
-    <Box
-      sx={{
-        position: 'relative',
-        display: 'grid',
-        placeItems: 'center',
-        width,
-        aspectRatio: '16 / 9',
-        flexShrink: 0,
-        overflow: 'hidden',
-        borderRadius: 1,
-        bgcolor: item?.thumbnail ? 'common.black' : 'action.hover',
-        color: 'text.secondary',
-      }}
-    >
-      {item?.thumbnail ? (
-        <Box
-          component="img"
-          src={item.thumbnail}
-          alt=""
-          loading="lazy"
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            width: '100%',
-            height: '100%',
-            objectFit: 'contain',
-          }}
-        />
-      ) : (
-        <MovieOutlined aria-hidden fontSize="small" />
-      )}
-    </Box>
-  );
-}
+import { ItemThumbnail } from '../../../../components/item-thumbnail.tsx';
+import { captionOf } from '../../../../lib/caption-of.ts';
 
 function ItemLine({ item, languageId }: { item: MovieContentStatus; languageId: number | null }) {
   const caption = captionOf(item, languageId);

@@ -57,7 +57,7 @@ export interface StepThreeProps {
 
 // React Flow and the tree layout load only when a storyline is opened, not with the rest of the
 // wizard; the step starts fetching them at once, beside the storyline, rather than after it.
-const loadPlotGraph = () => import('./plot-graph.tsx');
+const loadPlotGraph = () => import('../../../../components/plot-graph/plot-graph.tsx');
 const PlotGraph = lazy(() => loadPlotGraph().then((module) => ({ default: module.PlotGraph })));
 
 /** What waits for the user's Ok: deleting a plot, or ending a clip's branch. */

@@ -14,7 +14,7 @@ import type { Theme } from '@mui/material/styles';
 import { transcodeLook, type MovieContentStatus, type TranscodeLook } from '@plotline/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration } from '../../model/duration.ts';
+import { formatDuration } from '../../../../lib/format-duration.ts';
 
 interface ContentItemProps {
   item: MovieContentStatus;

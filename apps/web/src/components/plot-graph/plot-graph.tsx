@@ -18,9 +18,9 @@ import {
 import '@xyflow/react/dist/style.css';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GRAPH_NODE_HEIGHT, GRAPH_NODE_WIDTH, layoutPlot } from '../../model/plot-graph-layout.ts';
-import { captionOf } from '../../model/storyline.ts';
-import { ItemThumbnail } from './item-picker.tsx';
+import { captionOf } from '../../lib/caption-of.ts';
+import { ItemThumbnail } from '../item-thumbnail.tsx';
+import { GRAPH_NODE_HEIGHT, GRAPH_NODE_WIDTH, layoutPlot } from './plot-graph-layout.ts';
 
 interface GraphNodeData extends Record<string, unknown> {
   item: MovieContentStatus | undefined;
@@ -28,6 +28,16 @@ interface GraphNodeData extends Record<string, unknown> {
   ending: boolean;
   locked: boolean;
   selected: boolean;
+  clickable: boolean;
+  share: PlotGraphShare | undefined;
+}
+
+/** A figure drawn on an option: on its node and on the edge that leads to it. */
+export interface PlotGraphShare {
+  /** Short, e.g. "62%". */
+  label: string;
+  /** The whole sentence, for a tooltip and assistive technology. */
+  description: string;
 }
 
 type GraphNode = Node<GraphNodeData, 'plot'>;
@@ -50,7 +60,7 @@ function DistantNode({ data }: { data: GraphNodeData }) {
         border: data.selected ? 8 : 4,
         borderColor: data.selected ? 'primary.main' : data.ending ? 'success.main' : 'divider',
         bgcolor: 'background.paper',
-        cursor: 'pointer',
+        cursor: data.clickable ? 'pointer' : 'default',
       }}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
@@ -78,10 +88,30 @@ const PlotGraphNode = memo(function PlotGraphNode({ data }: NodeProps<GraphNode>
         borderColor: data.selected ? 'primary.main' : data.ending ? 'success.main' : 'divider',
         bgcolor: 'background.paper',
         boxShadow: theme.shadows[1],
-        cursor: 'pointer',
+        cursor: data.clickable ? 'pointer' : 'default',
+        position: 'relative',
       })}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
+      {data.share && (
+        <Typography
+          variant="caption"
+          title={data.share.description}
+          aria-label={data.share.description}
+          sx={{
+            position: 'absolute',
+            top: 4,
+            insetInlineEnd: 4,
+            px: 0.75,
+            borderRadius: 1,
+            fontWeight: 700,
+            color: 'primary.contrastText',
+            bgcolor: 'primary.main',
+          }}
+        >
+          {data.share.label}
+        </Typography>
+      )}
       <Box sx={{ alignSelf: 'center' }}>
         <ItemThumbnail item={data.item} width={120} />
       </Box>
@@ -122,15 +152,28 @@ interface PlotGraphProps {
   plot: readonly PlotNode[];
   items: readonly MovieContentStatus[];
   languageId: number | null;
-  selectedId: number | null;
-  onSelect: (id: number) => void;
+  selectedId?: number | null;
+  /** Without it the graph is only looked at: nodes are not clickable. */
+  onSelect?: (id: number) => void;
+  /** Figures per option node (by plot id), drawn on the node and on the edge leading to it. */
+  shares?: ReadonlyMap<number, PlotGraphShare>;
+  /** The region's name; the editor's by default. */
+  label?: string;
 }
 
 /**
  * The whole story as a graph (a tidy tree, top to bottom): thumbnails and captions, endings
  * marked; pan, zoom and fit; only what is in view is rendered, so long stories stay fluid.
  */
-export function PlotGraph({ plot, items, languageId, selectedId, onSelect }: PlotGraphProps) {
+export function PlotGraph({
+  plot,
+  items,
+  languageId,
+  selectedId = null,
+  onSelect,
+  shares,
+  label,
+}: PlotGraphProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
@@ -155,10 +198,12 @@ export function PlotGraph({ plot, items, languageId, selectedId, onSelect }: Plo
             ending: ending && node.movie_content_id !== null,
             locked: node.locked === '1',
             selected: node.movie_plot_id === selectedId,
+            clickable: onSelect !== undefined,
+            share: shares?.get(node.movie_plot_id),
           },
         };
       }),
-    [placed, itemOf, languageId, selectedId],
+    [placed, itemOf, languageId, selectedId, onSelect, shares],
   );
   const edges = useMemo<Edge[]>(
     () =>
@@ -169,14 +214,15 @@ export function PlotGraph({ plot, items, languageId, selectedId, onSelect }: Plo
           source: String(node.parent_id),
           target: String(node.movie_plot_id),
           type: 'smoothstep',
+          label: shares?.get(node.movie_plot_id)?.label,
         })),
-    [plot],
+    [plot, shares],
   );
 
   return (
     <Box
       role="region"
-      aria-label={t('projectWizard.stepThree.graph')}
+      aria-label={label ?? t('projectWizard.stepThree.graph')}
       // React Flow positions in left-to-right coordinates; a right-to-left story is mirrored by the
       // layout instead, so options read from the right.
       dir="ltr"
@@ -201,7 +247,7 @@ export function PlotGraph({ plot, items, languageId, selectedId, onSelect }: Plo
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
-        onNodeClick={(_event, node) => onSelect(Number(node.id))}
+        onNodeClick={onSelect && ((_event, node) => onSelect(Number(node.id)))}
       >
         <Background />
         <Controls showInteractive={false} position={rtl ? 'bottom-right' : 'bottom-left'} />
