@@ -14,10 +14,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISUALLY_HIDDEN } from '../lib/visually-hidden.ts';
-import { TablePager, lastPageOf } from './table-pager.tsx';
+import { TablePager, useStepBackFromEmptyPage } from './table-pager.tsx';
 
 export interface Column<Row> {
   id: string;
@@ -61,12 +61,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { rows, loading, total, page, perPage, onPage } = props;
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('sm'));
-  const last = lastPageOf(total, perPage);
-
-  // A page emptied by a deletion or a narrower filter steps back to the last page that has rows.
-  useEffect(() => {
-    if (!loading && rows !== undefined && page > last) onPage(last);
-  }, [loading, rows, page, last, onPage]);
+  useStepBackFromEmptyPage({ loading, rows, total, page, perPage, onPage });
 
   const showSkeleton = loading && rows === undefined;
   const isEmpty = !showSkeleton && (rows === undefined || rows.length === 0);

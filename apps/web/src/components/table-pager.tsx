@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flipInRtl } from '../lib/flip-in-rtl.ts';
 
@@ -17,6 +17,30 @@ export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 /** The number of the last page (1-based); an empty list still has a page 1. */
 export function lastPageOf(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));
+}
+
+interface PagedRows {
+  loading: boolean;
+  rows: readonly unknown[] | undefined;
+  total: number;
+  page: number;
+  perPage: number;
+  onPage: (page: number) => void;
+}
+
+/** A page emptied by a deletion or a narrower filter steps back to the last page that has rows. */
+export function useStepBackFromEmptyPage({
+  loading,
+  rows,
+  total,
+  page,
+  perPage,
+  onPage,
+}: PagedRows) {
+  const last = lastPageOf(total, perPage);
+  useEffect(() => {
+    if (!loading && rows !== undefined && page > last) onPage(last);
+  }, [loading, rows, page, last, onPage]);
 }
 
 interface TablePagerProps {

@@ -59,6 +59,18 @@ const projectEdit = () =>
   import('../../features/project-wizard/components/project-create-page.tsx').then((m) => ({
     Component: m.ProjectEditPage,
   }));
+const projectList = () =>
+  import('../../features/project-list/components/project-list-page.tsx').then((m) => ({
+    Component: m.ProjectListPage,
+  }));
+const projectDraft = () =>
+  import('../../features/project-list/components/project-list-page.tsx').then((m) => ({
+    Component: m.ProjectDraftPage,
+  }));
+const series = () =>
+  import('../../features/project-list/components/series-page.tsx').then((m) => ({
+    Component: m.SeriesPage,
+  }));
 const comingSoon = () =>
   import('../../features/placeholder/components/coming-soon-page.tsx').then((m) => ({
     Component: m.ComingSoonPage,
@@ -91,9 +103,9 @@ const APP_PAGES: RouteObject[] = [
   { path: 'users-list', handle: needs('seeUserList'), lazy: usersList },
   { path: 'internal-users-list', handle: needs('seeInternalUserList'), lazy: internalUsersList },
   { path: 'project-create/:movieId?', handle: needs('canAddProject'), lazy: projectCreate },
-  { path: 'project-list', handle: needs('canSeeProject'), lazy: comingSoon },
-  { path: 'project-draft', handle: needs('canSeeProject'), lazy: comingSoon },
-  { path: 'project-list/series/:movieIdParent', handle: needs('canSeeProject'), lazy: comingSoon },
+  { path: 'project-list', handle: needs('canSeeProject'), lazy: projectList },
+  { path: 'project-draft', handle: needs('canSeeProject'), lazy: projectDraft },
+  { path: 'project-list/series/:movieIdParent', handle: needs('canSeeProject'), lazy: series },
   {
     path: 'project-list/project-detail/edit/:movieId',
     handle: needs('canAddProject'),

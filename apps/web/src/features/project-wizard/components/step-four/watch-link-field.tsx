@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useCopyLink } from '../../hooks/use-copy-link.ts';
+import { useCopyLink } from '../../../../lib/use-copy-link.ts';
 
 interface WatchLinkFieldProps {
   label: string;

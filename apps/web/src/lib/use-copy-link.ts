@@ -1,7 +1,7 @@
 import { MESSAGES } from '@plotline/core';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useMessageText } from '../../../lib/use-message-text.ts';
+import { useMessageText } from './use-message-text.ts';
 
 /**
  * Copies a link to the clipboard and says so (§8 'Link copied to clipboard!'). Where the browser
