@@ -85,6 +85,7 @@ interface ProjectWizardProps {
  * The project wizard of spec §2, at /app/project-create/{movieId?}?step=N or, opened from a
  * project's detail page, /app/project-list/project-detail/edit/{movieId}?step=N. Step 1 makes the
  * project (its first save or thumbnail upload gives the address the new id), steps 2 to 4 need it.
+ * `/app/project-create?series={id}` starts a new episode of that series (a series page's Add episode).
  */
 function ProjectWizard({ fromDetail }: ProjectWizardProps) {
   const { movieId: param } = useParams();
@@ -93,6 +94,8 @@ function ProjectWizard({ fromDetail }: ProjectWizardProps) {
   const messageText = useMessageText();
   const movieId = parseMovieId(param);
   const step = parseStep(search.get('step'));
+  // "Add episode" on a series page opens a new project with that series chosen.
+  const seriesId = parseMovieId(search.get('series') ?? undefined) ?? undefined;
 
   if (movieId === null) {
     return <Alert severity="error">{messageText(MESSAGES.projectNotFound)}</Alert>;
@@ -111,6 +114,7 @@ function ProjectWizard({ fromDetail }: ProjectWizardProps) {
       {step === 1 || movieId === undefined ? (
         <StepOne
           movieId={movieId}
+          seriesId={movieId === undefined ? seriesId : undefined}
           onProjectCreated={(id) => void navigate(wizardAddress(id, false), { replace: true })}
           onNext={() => goTo(2)}
           onBack={leave}

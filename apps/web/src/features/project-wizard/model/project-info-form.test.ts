@@ -37,6 +37,19 @@ describe('projectInfoValues', () => {
     });
   });
 
+  it('starts a new episode of a given series, its number still to choose', () => {
+    expect(projectInfoValues(undefined, 40)).toMatchObject({
+      type: PROJECT_TYPE.episode,
+      movieIdParent: 40,
+      episodeNumber: null,
+    });
+    // A saved project keeps what it is.
+    expect(projectInfoValues(makeProject(), 40)).toMatchObject({
+      type: PROJECT_TYPE.single,
+      movieIdParent: null,
+    });
+  });
+
   it('reads an episode with its series and number', () => {
     const project = makeProject({ type: 2, movieIdParent: 40, episodeNumber: 3 });
     expect(projectInfoValues(project)).toMatchObject({

@@ -57,16 +57,23 @@ export const projectInfoResolver = ((values: ProjectInfoValues, context, options
     options as unknown as Parameters<typeof wireResolver>[2],
   )) as Resolver<ProjectInfoValues, unknown, ProjectInfo>;
 
-/** The form as the project stands on the server, or empty for a new project. */
-export function projectInfoValues(project?: Project): DefaultValues<ProjectInfoValues> {
+/**
+ * The form as the project stands on the server, or empty for a new project: a single one, or an
+ * episode of `seriesId` when the wizard was opened to add one to a series (`?series={id}`).
+ */
+export function projectInfoValues(
+  project?: Project,
+  seriesId?: number,
+): DefaultValues<ProjectInfoValues> {
   const episode = project?.type === PROJECT_TYPE.episode && project.movieIdParent !== null;
+  const newEpisode = project === undefined && seriesId !== undefined;
   return {
-    type: episode ? PROJECT_TYPE.episode : PROJECT_TYPE.single,
+    type: episode || newEpisode ? PROJECT_TYPE.episode : PROJECT_TYPE.single,
     title: project?.title ?? '',
     synopsis: project?.synopsis ?? '',
     tags: project?.tags ?? [],
     view_mode: project?.view_mode ?? undefined,
-    movieIdParent: episode ? project.movieIdParent : null,
+    movieIdParent: episode ? project.movieIdParent : newEpisode ? seriesId : null,
     episodeNumber: episode ? project.episodeNumber : null,
   };
 }

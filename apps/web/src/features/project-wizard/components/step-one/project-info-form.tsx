@@ -46,6 +46,8 @@ export interface ProjectInfoFormProps {
   movieId: number | undefined;
   /** The project as the server has it; none before it exists (or while a new one loads). */
   project: Project | undefined;
+  /** The series a new project starts as an episode of (the wizard opened with `?series={id}`). */
+  seriesId?: number | undefined;
   onProjectCreated: (movieId: number) => void;
   onNext: () => void;
   onBack: () => void;
@@ -58,6 +60,7 @@ export interface ProjectInfoFormProps {
 export function ProjectInfoForm({
   movieId,
   project,
+  seriesId: presetSeriesId,
   onProjectCreated,
   onNext,
   onBack,
@@ -74,7 +77,7 @@ export function ProjectInfoForm({
     ProjectInfo
   >({
     resolver: projectInfoResolver,
-    defaultValues: projectInfoValues(project),
+    defaultValues: projectInfoValues(project, presetSeriesId),
   });
   const [type, seriesId] = useWatch({ control, name: ['type', 'movieIdParent'] });
   useErrorToast(seriesList.error);

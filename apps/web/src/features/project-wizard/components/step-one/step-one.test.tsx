@@ -206,6 +206,47 @@ describe('Step 1: project info', () => {
     expect(screen.queryByRole('combobox', { name: /Episode sequence/ })).not.toBeInTheDocument();
   });
 
+  it("starts a new episode of the series named by '?series=' (a series page's Add episode)", async () => {
+    const api = stubApi({
+      'GET /api/movie/series': () =>
+        jsonResponse({
+          data: [
+            makeSeries({ movie_id: 40, episodeList: [1] }),
+            makeSeries({ movie_id: 41, title: 'Day Shift' }),
+          ],
+        }),
+      'POST /api/movie': () => jsonResponse({ data: { movieId: 12 } }),
+      'GET /api/movie/12': () => jsonResponse({ data: makeProject({ movieId: 12 }) }),
+    });
+    const { user } = openPage('/app/project-create?series=40');
+
+    const seriesField = await screen.findByRole('combobox', { name: 'Series' });
+    // Chosen as soon as the series are loaded.
+    await vi.waitFor(() => expect(seriesField).toHaveValue('Night Shift'));
+    await user.type(screen.getByRole('textbox', { name: 'Episode Title' }), 'Pilot');
+    await user.click(screen.getByRole('combobox', { name: /Episode sequence/ }));
+    expect(screen.getByRole('option', { name: /^1 taken$/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.click(screen.getByRole('option', { name: '2' }));
+    await user.click(screen.getByRole('radio', { name: 'Vertical' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await screen.findByText('Change saved!');
+    expect(api.to('POST', '/api/movie').map((call) => call.body)).toEqual([
+      expect.objectContaining({ type: 2, title: 'Pilot', movieIdParent: 40, episodeNumber: 2 }),
+    ]);
+  });
+
+  it("ignores '?series=' on an existing project: it keeps its own series or none", async () => {
+    serveProject(makeProject(), [makeSeries({ movie_id: 40 })]);
+    openPage('/app/project-create/5?series=40');
+
+    expect(await screen.findByRole('textbox', { name: 'Project Title' })).toHaveValue('The forest');
+    expect(screen.getByRole('combobox', { name: 'Series' })).toHaveValue('');
+  });
+
   it('offers to create a series only from typed text that no series has', async () => {
     const api = serveProject(makeProject(), [makeSeries({ title: 'Night Shift' })]);
     const { user } = openPage('/app/project-create/5');
