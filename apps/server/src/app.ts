@@ -28,6 +28,11 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createFiguresRepository } from './modules/figures/figures.repository.ts';
+import { registerFiguresRoutes } from './modules/figures/figures.routes.ts';
+import { createFiguresService } from './modules/figures/figures.service.ts';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
@@ -39,6 +44,9 @@ import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { createPlotRepository } from './modules/plot/plot.repository.ts';
 import { registerPlotRoutes } from './modules/plot/plot.routes.ts';
 import { createPlotService } from './modules/plot/plot.service.ts';
+import { createProjectListRepository } from './modules/project-list/project-list.repository.ts';
+import { registerProjectListRoutes } from './modules/project-list/project-list.routes.ts';
+import { createProjectListService } from './modules/project-list/project-list.service.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { registerPublishingRoutes } from './modules/publishing/publishing.routes.ts';
 import { createPublishingService } from './modules/publishing/publishing.service.ts';
@@ -231,6 +239,22 @@ export async function buildApp(deps: AppDeps) {
     clock,
   });
 
+  const projectList = createProjectListRepository(db);
+  const figures = createFiguresRepository(db);
+  const projectListService = createProjectListService({
+    list: projectList,
+    blobs: deps.blobs,
+    publicUrl: deps.publicUrl,
+  });
+  const figuresService = createFiguresService({ figures, projects, plots, clock });
+  const dashboardService = createDashboardService({
+    list: projectList,
+    figures,
+    companies,
+    activity,
+    clock,
+  });
+
   const app: FastifyInstance = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
@@ -265,6 +289,9 @@ export async function buildApp(deps: AppDeps) {
   );
   registerTranscodingRoutes(app, transcodingService);
   registerProjectsRoutes(app, projectsService);
+  registerProjectListRoutes(app, projectListService);
+  registerFiguresRoutes(app, figuresService);
+  registerDashboardRoutes(app, dashboardService);
   registerSeriesRoutes(app, seriesService);
   registerContentRoutes(app, contentService);
   registerPlotRoutes(app, plotService);

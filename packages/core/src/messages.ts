@@ -55,6 +55,7 @@ export const MESSAGES = {
   languageNotUsed: 'No clip or bridge of this project has this language',
   subtitleNotFound: 'This clip or bridge has no subtitle in this language',
   bannerImageNotFound: 'This project has no banner image of this kind',
+  figuresRangeTooLong: 'Choose a range of at most {days} days',
   // The storyline (plot.ts).
   plotEmpty: 'The storyline needs at least one plot',
   plotDuplicateId: 'Two plots share one id',

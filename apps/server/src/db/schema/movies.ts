@@ -68,7 +68,12 @@ export const movies = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index().on(table.companyId),
+    // What the project list filters and sorts by, always within one company; the dashboard counts
+    // by status. An episode's series is served by the unique (series_id, episode_number) below.
+    index().on(table.companyId, table.updatedAt),
+    index().on(table.companyId, table.createdAt),
+    index().on(table.companyId, table.title),
+    index().on(table.companyId, table.status),
     check('movies_type_check', sql`${table.type} in (1, 2)`),
     // A series never has two episodes of one number, however many saves race.
     unique(MOVIES_SERIES_EPISODE_UNIQUE).on(table.seriesId, table.episodeNumber),

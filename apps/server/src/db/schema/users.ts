@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   /** The language of the user's browser at their last sign-in, for the mails they get. */
   language: text({ enum: LANGUAGES }),
   lastLoginAt: timestamp({ withTimezone: true }),
+  /** When the user finished or dismissed the welcome guide; null while it is still to show. */
+  guideDoneAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

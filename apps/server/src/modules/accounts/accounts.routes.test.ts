@@ -28,6 +28,7 @@ describe('GET /api/user/me', () => {
         company_type: 'platform',
         avatar: null,
         password: true,
+        guide_done: false,
       },
     });
   });

@@ -194,6 +194,20 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     }),
   );
 
+  routes.put(
+    '/api/user/guide',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['account'],
+        summary: 'Mark the welcome guide finished or dismissed, on every device',
+        description: 'Idempotent; answers the session user, whose guide_done is then true.',
+        response: { 200: envelope(sessionUserSchema), ...errors(401) },
+      },
+    },
+    async (request) => ({ data: await accounts.markGuideDone(callerOf(request)) }),
+  );
+
   routes.post(
     '/api/company/profile',
     {

@@ -189,6 +189,14 @@ export function createAccountsService(deps: {
       });
     },
 
+    /** The welcome guide is finished or dismissed, on every device; the first time counts. */
+    async markGuideDone(caller: AuthContext): Promise<SessionUser> {
+      const user = await requireSelf(caller);
+      if (user.guideDoneAt !== null) return toSessionUser(user);
+      await users.updateUser(user.id, { guideDoneAt: clock.now() }, clock.now());
+      return sessionUserOf(caller);
+    },
+
     async updateName(caller: AuthContext, name: string): Promise<SessionUser> {
       await users.updateUser(caller.userId, { name }, clock.now());
       return sessionUserOf(caller);

@@ -11,5 +11,6 @@ export function toSessionUser(user: UserRecord): SessionUser {
     company_type: user.companyType,
     avatar: user.avatar,
     password: user.passwordHash !== null,
+    guide_done: user.guideDoneAt !== null,
   };
 }

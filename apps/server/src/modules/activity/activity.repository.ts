@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { activityLog, companies, users } from '../../db/schema/index.ts';
 
@@ -19,6 +19,8 @@ export interface ActivityFilter {
   actorId?: number | undefined;
   companyId?: number | undefined;
   entityType?: string | undefined;
+  /** Any one of these entity types. */
+  entityTypes?: readonly string[] | undefined;
   from?: Date | undefined;
   /** Exclusive. */
   until?: Date | undefined;
@@ -50,6 +52,9 @@ export function createActivityRepository(db: Executor) {
       if (filter.companyId !== undefined)
         conditions.push(eq(activityLog.companyId, filter.companyId));
       if (filter.entityType) conditions.push(eq(activityLog.entityType, filter.entityType));
+      if (filter.entityTypes) {
+        conditions.push(inArray(activityLog.entityType, [...filter.entityTypes]));
+      }
       if (filter.from) conditions.push(gte(activityLog.createdAt, filter.from));
       if (filter.until) conditions.push(lt(activityLog.createdAt, filter.until));
       const where = conditions.length ? and(...conditions) : undefined;

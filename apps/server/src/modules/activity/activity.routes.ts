@@ -1,8 +1,9 @@
-import { activityPageSchema, activityQuerySchema, type ActivityRow } from '@plotline/core';
+import { activityPageSchema, activityQuerySchema } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireRight } from '../../http/access.ts';
 import { envelope, errors } from '../../http/schemas.ts';
+import { toActivityRow } from './activity-row.ts';
 import type { ActivityRepository } from './activity.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -34,21 +35,7 @@ export function registerActivityRoutes(
         page,
         perPage,
       });
-      const rows: ActivityRow[] = result.rows.map((row) => ({
-        id: row.id,
-        actor_id: row.actorId,
-        actor_name: row.actorName,
-        actor_email: row.actorEmail,
-        company_id: row.companyId,
-        company_name: row.companyName,
-        action: row.action,
-        entity_type: row.entityType,
-        entity_id: row.entityId,
-        summary: row.summary,
-        ip: row.ip,
-        created_at: row.createdAt.toISOString(),
-      }));
-      return { data: { rows, total: result.total } };
+      return { data: { rows: result.rows.map(toActivityRow), total: result.total } };
     },
   );
 }

@@ -62,6 +62,17 @@ export function createCompaniesRepository(db: Executor) {
       return { rows, total: total?.value ?? 0 };
     },
 
+    /** How many companies there are, and how many of them are active. */
+    async countCompanies(tx: Executor = db): Promise<{ total: number; active: number }> {
+      const [row] = await tx
+        .select({
+          total: sql<number>`count(*)::int`,
+          active: sql<number>`(count(*) filter (where ${companies.status} = 'active'))::int`,
+        })
+        .from(companies);
+      return row ?? { total: 0, active: 0 };
+    },
+
     async insertCompany(company: { name: string; type: CompanyType }, tx: Executor = db) {
       const [row] = await tx.insert(companies).values(company).returning({ id: companies.id });
       return row!.id;

@@ -16,6 +16,7 @@ import { prefixOf } from '../transcoding/transcoding.service.ts';
 import { contentForCaller, lockContentForChange } from './content-access.ts';
 import type {
   ContentLanguageRecord,
+  DeletedContent,
   MovieContentsRepository,
 } from './movie-contents.repository.ts';
 
@@ -25,6 +26,24 @@ export type ContentLanguageEntry = ContentLanguage & { movie_content_id: number 
 
 const languageCode = (languageId: number) =>
   CONTENT_LANGUAGES.find((language) => language.language_id === languageId)?.code;
+
+/**
+ * Removes the files of a deleted clip or bridge: its source, its renditions and poster (each HLS
+ * output lives under a prefix of its own), its subtitles.
+ */
+export async function removeContentFiles(
+  blobs: Pick<BlobStore, 'delete' | 'deletePrefix'>,
+  deleted: Pick<DeletedContent, 'sourceKey' | 'hlsKey' | 'thumbnailKey' | 'subtitleKeys'>,
+): Promise<void> {
+  const prefixes = new Set(
+    [deleted.hlsKey, deleted.thumbnailKey].filter((key) => key !== null).map((key) => prefixOf(key)),
+  );
+  await Promise.all([
+    blobs.delete(deleted.sourceKey),
+    ...[...prefixes].map((prefix) => blobs.deletePrefix(prefix)),
+    ...deleted.subtitleKeys.map((key) => blobs.delete(key)),
+  ]);
+}
 
 export function createContentService(deps: {
   contents: Pick<
@@ -114,16 +133,7 @@ export function createContentService(deps: {
         if (!result) throw new AppError(404, MESSAGES.contentNotFound);
         return result;
       });
-      const prefixes = new Set(
-        [deleted.hlsKey, deleted.thumbnailKey]
-          .filter((key) => key !== null)
-          .map((key) => prefixOf(key)),
-      );
-      await Promise.all([
-        blobs.delete(deleted.sourceKey),
-        ...[...prefixes].map((prefix) => blobs.deletePrefix(prefix)),
-        ...deleted.subtitleKeys.map((key) => blobs.delete(key)),
-      ]);
+      await removeContentFiles(blobs, deleted);
       return { movieId, movie_content_id: movieContentId, file_name: deleted.fileName };
     },
 

@@ -241,6 +241,25 @@ export function createProjectsRepository(db: Executor) {
       return { id: row!.id, replacedKeys: replaced.map((old) => old.imageKey) };
     },
 
+    /**
+     * Deletes the project; its storyline, banner images and player events go with it (their keys
+     * cascade). Returns the keys of its artwork and banner images, whose files are the caller's to
+     * remove. Its clips and bridges are to be deleted first (see `deleteContent`), for their keys.
+     */
+    async deleteMovie(id: number, tx: Executor = db): Promise<string[]> {
+      const images = await tx
+        .delete(bannerImages)
+        .where(eq(bannerImages.movieId, id))
+        .returning({ imageKey: bannerImages.imageKey });
+      const [movie] = await tx
+        .delete(movies)
+        .where(eq(movies.id, id))
+        .returning({ mobile: movies.thumbnailMobile, desktop: movies.thumbnailDesktop });
+      return [movie?.mobile, movie?.desktop, ...images.map((image) => image.imageKey)].filter(
+        (key): key is string => typeof key === 'string',
+      );
+    },
+
     /** Removes the project's images of one kind; returns their keys. */
     async deleteBannerImages(
       movieId: number,

@@ -11,7 +11,12 @@ import { z } from 'zod';
 import { callerOf, requireRight } from '../../http/access.ts';
 import { logsActivity } from '../../http/activity-log.ts';
 import { envelope, errors } from '../../http/schemas.ts';
-import type { ArtworkDelete, BannerSettings, ProjectsService } from './projects.service.ts';
+import type {
+  ArtworkDelete,
+  BannerSettings,
+  DeletedProject,
+  ProjectsService,
+} from './projects.service.ts';
 
 const id = z.coerce.number().int().positive();
 const movieIdReply = envelope(z.object({ movieId: z.number().int() }));
@@ -81,6 +86,34 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
     },
     async (request) => ({
       data: await projects.detail(callerOf(request), request.params.movieId),
+    }),
+  );
+
+  routes.delete(
+    '/api/movie/:movieId',
+    {
+      config: {
+        access: change,
+        // The reply's schema keeps only movieId of what the service answers.
+        activity: logsActivity<DeletedProject>(({ data }) => ({
+          action: 'movie.deleted',
+          entityType: 'movie',
+          entityId: data.movieId,
+          companyId: data.companyId,
+          summary: `Deleted the draft "${data.title}"`,
+        })),
+      },
+      schema: {
+        tags: ['projects'],
+        summary: 'Delete a draft project',
+        description:
+          'With its clips, bridges, storyline, banners and every file stored for them (sources, renditions, posters, subtitles, artwork, banner images). A published project is refused (409).',
+        params: z.object({ movieId: id }),
+        response: { 200: movieIdReply, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await projects.deleteDraft(callerOf(request), request.params.movieId),
     }),
   );
 

@@ -19,7 +19,11 @@ import { refuseTakenEpisode, refuseTakenSlug } from '../../db/errors.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
+import { removeContentFiles } from '../content/content.service.ts';
+import type {
+  DeletedContent,
+  MovieContentsRepository,
+} from '../content/movie-contents.repository.ts';
 import type { SeriesRepository } from '../series/series.repository.ts';
 import { seriesViews } from '../series/series.service.ts';
 import { toStatusView } from '../transcoding/transcoding.service.ts';
@@ -34,6 +38,8 @@ import type {
 
 export type ArtworkDelete = z.output<typeof artworkDeleteSchema>;
 export type BannerSettings = z.output<typeof bannerSettingsSchema>;
+/** A deleted draft: its id for the reply, its title and company for the activity log. */
+export type DeletedProject = { movieId: number; title: string; companyId: number };
 
 const ARTWORK_FIELDS: [keyof ArtworkDelete, ThumbnailField][] = [
   ['thumbnail_mobile', 'thumbnailMobile'],
@@ -80,7 +86,7 @@ function settingsValues(settings: PublicationSettings): PublicationSettingsValue
 export function createProjectsService(deps: {
   projects: ProjectsRepository;
   series: Pick<SeriesRepository, 'findSeries' | 'listEpisodeNumbers'>;
-  contents: Pick<MovieContentsRepository, 'listContents' | 'listLanguages'>;
+  contents: Pick<MovieContentsRepository, 'listContents' | 'listLanguages' | 'deleteContent'>;
   blobs: BlobStore;
   clock: Clock;
   transaction: RunInTransaction;
@@ -209,6 +215,29 @@ export function createProjectsService(deps: {
           BANNER_KINDS.map((kind) => [kind, bannerOf(kind)]),
         ) as Project['banners'],
       };
+    },
+
+    /**
+     * Deletes a draft with everything stored for it: its rows, its artwork and banner images, and
+     * each clip's and bridge's source, renditions, poster and subtitles. A published project is
+     * refused (publishing is final). A transcode of one of its items under way finds its row gone:
+     * its writes land nowhere and it throws its output away.
+     */
+    async deleteDraft(caller: AuthContext, movieId: number): Promise<DeletedProject> {
+      const removed = await transaction(async (tx) => {
+        const movie = await lockProjectForChange(projects, caller, movieId, tx);
+        const items: DeletedContent[] = [];
+        for (const item of await contents.listContents(movieId, tx)) {
+          const deleted = await contents.deleteContent(item.id, movieId, tx);
+          if (deleted) items.push(deleted);
+        }
+        return { movie, items, images: await projects.deleteMovie(movieId, tx) };
+      });
+      await Promise.all([
+        ...removed.items.map((item) => removeContentFiles(blobs, item)),
+        ...removed.images.map((key) => blobs.delete(key)),
+      ]);
+      return { movieId, title: removed.movie.title, companyId: removed.movie.companyId };
     },
 
     /** Removes the thumbnails the request names (present and null), files included. */

@@ -53,6 +53,7 @@ const NOT_ABOUT_A_PROJECT = [
   'POST /api/user/reset_password',
   'POST /api/user/profile',
   'POST /api/company/profile',
+  'PUT /api/user/guide',
   'POST /api/upload/avatar',
   'POST /api/user/invite',
   'PUT /api/user/{id}',
@@ -196,6 +197,7 @@ describe('a published project', () => {
         episodeNumber: 4,
       }),
       'PUT /api/movie': json('PUT', '/api/movie', { movie_id: movieId, thumbnail_mobile: null }),
+      'DELETE /api/movie/{movieId}': json('DELETE', `/api/movie/${movieId}`),
       'POST /api/media/banner': json('POST', '/api/media/banner', {
         movie_id: movieId,
         button_text: 'Other',

@@ -18,6 +18,8 @@ export interface UserRecord {
   status: UserStatus;
   language: Language | null;
   lastLoginAt: Date | null;
+  /** When the user finished or dismissed the welcome guide. */
+  guideDoneAt: Date | null;
   createdAt: Date;
 }
 
@@ -39,6 +41,7 @@ export type UserChanges = Partial<{
   avatar: string | null;
   language: Language | null;
   lastLoginAt: Date;
+  guideDoneAt: Date;
 }>;
 
 export interface UserListFilter {
@@ -64,6 +67,7 @@ const userColumns = {
   status: users.status,
   language: users.language,
   lastLoginAt: users.lastLoginAt,
+  guideDoneAt: users.guideDoneAt,
   createdAt: users.createdAt,
 };
 
@@ -146,9 +150,9 @@ export function createUsersRepository(db: Executor) {
     },
 
     async updateUser(id: number, changes: UserChanges, at: Date, tx: Executor = db): Promise<void> {
-      // A sign-in is not an edit of the account.
+      // A sign-in, or the welcome guide put away, is not an edit of the account.
       const touched = Object.keys(changes).some(
-        (key) => key !== 'lastLoginAt' && key !== 'language',
+        (key) => key !== 'lastLoginAt' && key !== 'language' && key !== 'guideDoneAt',
       );
       await tx
         .update(users)
