@@ -71,9 +71,12 @@ const authorOf = (user: typeof users) =>
 const inScope = (column: SQL, scope: CompanyScope) =>
   scope === null ? sql`true` : sql`${column} = ${scope}`;
 
-/** A title or any of the tags contains the text, ignoring case. */
+/**
+ * A title or any of the tags contains the text, ignoring case. The tags are matched joined by a
+ * line break, which a search (one trimmed line) cannot span: far cheaper than a subquery per row.
+ */
 const matches = (title: SQL, tags: SQL, pattern: string) =>
-  sql`(${title} ilike ${pattern} or exists (select 1 from unnest(${tags}) as tag where tag ilike ${pattern}))`;
+  sql`(${title} ilike ${pattern} or array_to_string(${tags}, E'\n') ilike ${pattern})`;
 
 export function createProjectListRepository(db: Executor) {
   return {
@@ -138,6 +141,8 @@ export function createProjectListRepository(db: Executor) {
 
       const direction = filter.sort.descending ? sql`desc` : sql`asc`;
       const column = SORT_COLUMNS[filter.sort.field] ?? SORT_COLUMNS.updated_at!;
+      const order = sql`${column} ${direction}, listed.kind ${direction}, listed.id ${direction}`;
+      // The page is cut first, and only its rows are joined to their authors and formatted.
       const rows = await selectRows<ProjectListRecord & { total: number }>(
         tx,
         sql`
@@ -147,12 +152,15 @@ export function createProjectListRepository(db: Executor) {
             listed.app_channel_on as "appChannelOn", listed.slug,
             ${isoText(sql`listed.created_at`)} as "createdAt",
             ${isoText(sql`listed.updated_at`)} as "updatedAt",
-            ${authorOf(users)} as author,
-            (count(*) over ())::int as total
-          from (${parts}) as listed
+            ${authorOf(users)} as author, listed.total
+          from (
+            select listed.*, (count(*) over ())::int as total
+            from (${parts}) as listed
+            order by ${order}
+            limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}
+          ) as listed
           left join ${users} on ${users.id} = listed.created_by
-          order by ${column} ${direction}, listed.kind ${direction}, listed.id ${direction}
-          limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`,
+          order by ${order}`,
       );
       if (rows.length === 0 && filter.page > 1) {
         // Past the last page: the total is still wanted.
