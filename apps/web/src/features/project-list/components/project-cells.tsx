@@ -10,8 +10,8 @@ import { Link as RouterLink } from 'react-router';
 
 interface ThumbnailProps {
   src: string | null;
-  /** Wide in the table, the card's full width in the grid. */
-  width: number | string;
+  /** Wide in the table, the card's full width in the grid; per breakpoint where a phone needs less. */
+  width: number | string | { xs: number; sm: number };
 }
 
 /** A project's desktop artwork at 16:9, or a film icon while it has none. Decorative: the title names it. */

@@ -136,10 +136,9 @@ function ProjectCard({
           <ProjectChannels status={row.status} appChannelOn={row.app_channel_on} />
         </Stack>
         <Typography variant="caption" color="text.secondary" sx={{ mt: 'auto' }}>
-          {t('projectList.changedBy', {
-            date: dates.date(row.updated_at),
-            author: row.author ?? t('projectList.unknownAuthor'),
-          })}
+          {row.author
+            ? t('projectList.changedBy', { date: dates.date(row.updated_at), author: row.author })
+            : t('projectList.changedOn', { date: dates.date(row.updated_at) })}
         </Typography>
       </Stack>
     </Paper>

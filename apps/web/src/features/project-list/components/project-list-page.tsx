@@ -1,7 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';

@@ -227,18 +227,28 @@ function EpisodeRow({ episode, mayChange }: { episode: SeriesEpisode; mayChange:
       >
         {episode.episodeNumber}
       </Typography>
-      <ProjectThumbnail src={episode.thumbnail} width={96} />
+      <ProjectThumbnail src={episode.thumbnail} width={{ xs: 72, sm: 96 }} />
       <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
         <ProjectTitle title={episode.title} tags={[]} to={projectDetailAddress(episode.movieId)} />
         <Typography variant="caption" color="text.secondary">
           {t('projectList.changedOn', { date: dates.date(episode.updated_at) })}
         </Typography>
       </Box>
-      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      {/* On a phone this wraps under the title, the menu still at the row's end. */}
+      <Stack
+        direction="row"
+        sx={{
+          gap: 1,
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          flexGrow: { xs: 1, sm: 0 },
+          justifyContent: 'flex-end',
+        }}
+      >
         <ProjectStatusChip status={episode.status} />
         <ProjectChannels status={episode.status} appChannelOn={episode.app_channel_on} />
+        <ProjectActionsMenu project={episode} mayChange={mayChange} />
       </Stack>
-      <ProjectActionsMenu project={episode} mayChange={mayChange} />
     </Paper>
   );
 }
