@@ -14,8 +14,10 @@ const WEB_FEATURES = [
   'errors',
   'placeholder',
   'profile',
+  'project-detail',
   'project-wizard',
   'users',
+  'welcome-guide',
 ];
 
 export default tseslint.config(

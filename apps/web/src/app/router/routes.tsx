@@ -71,6 +71,10 @@ const series = () =>
   import('../../features/project-list/components/series-page.tsx').then((m) => ({
     Component: m.SeriesPage,
   }));
+const projectDetail = () =>
+  import('../../features/project-detail/components/project-detail-page.tsx').then((m) => ({
+    Component: m.ProjectDetailPage,
+  }));
 const comingSoon = () =>
   import('../../features/placeholder/components/coming-soon-page.tsx').then((m) => ({
     Component: m.ComingSoonPage,
@@ -114,7 +118,7 @@ const APP_PAGES: RouteObject[] = [
   {
     path: 'project-list/project-detail/:movieId',
     handle: needs('canSeeProject'),
-    lazy: comingSoon,
+    lazy: projectDetail,
   },
   { path: 'promoted', handle: needs('canSeeAppPromoted'), lazy: comingSoon },
   { path: 'promoted/select', handle: needs('canSeeAppPromoted'), lazy: comingSoon },

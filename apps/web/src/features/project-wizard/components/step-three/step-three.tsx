@@ -36,7 +36,7 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { useMovieStatus } from '../../api/movie-status.ts';
 import { useSavePublicationSettings } from '../../api/save-publication-settings.ts';
-import { useLanguageName } from '../../hooks/use-language-name.ts';
+import { useLanguageName } from '../../../../lib/use-language-name.ts';
 import { firstItemLanguages, plotItemsOf } from '../../model/storyline.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
 import { PlotBuilder, type PlotBuilderActions } from './plot-builder.tsx';

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { useLanguages } from '../../api/languages.ts';
 import type { CaptionEditor } from '../../hooks/use-caption-editor.ts';
-import { useLanguageName } from '../../hooks/use-language-name.ts';
+import { useLanguageName } from '../../../../lib/use-language-name.ts';
 import type { LanguageRow } from '../../model/caption-drafts.ts';
 import { SubtitleField } from './subtitle-field.tsx';
 

@@ -9,7 +9,7 @@ import { CONTENT_LANGUAGES, type MovieContentStatus } from '@plotline/core';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hlsSupport, useHlsStream } from '../../../../lib/use-hls-stream.ts';
-import { useLanguageName } from '../../hooks/use-language-name.ts';
+import { useLanguageName } from '../../../../lib/use-language-name.ts';
 
 interface PlayDialogProps {
   item: MovieContentStatus;

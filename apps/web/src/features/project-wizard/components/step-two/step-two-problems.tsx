@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import type { StepTwoProblem } from '@plotline/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageName } from '../../hooks/use-language-name.ts';
+import { useLanguageName } from '../../../../lib/use-language-name.ts';
 
 /**
  * A file name inside a sentence keeps its own direction on a right-to-left page (first-strong
