@@ -5,6 +5,7 @@ import type { LayoutName } from '@plotline/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { WelcomeGuide } from '../../features/welcome-guide/components/welcome-guide.tsx';
 import { useAppStore } from '../../lib/app-store.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AppHeader } from './header/app-header.tsx';
@@ -73,6 +74,7 @@ export function AppShell() {
           <PageContent />
         </Box>
       </Box>
+      <WelcomeGuide />
       {mobile && (
         <MobileDrawer
           open={drawerOpen}

@@ -13,6 +13,7 @@ import { useLocation } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { LanguageMenuButton } from '../../../components/language-menu-button.tsx';
 import { ModeToggleButton } from '../../../components/mode-toggle-button.tsx';
+import { GuideButton } from '../../../features/welcome-guide/components/guide-button.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { FullscreenButton } from './fullscreen-button.tsx';
@@ -103,6 +104,7 @@ export function AppHeader({ menuButton, showBrand }: AppHeaderProps) {
           <SearchBox />
         </Box>
         <Stack direction="row" sx={{ alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
+          <GuideButton />
           <FullscreenButton />
           <ModeToggleButton />
           <LanguageMenuButton />
