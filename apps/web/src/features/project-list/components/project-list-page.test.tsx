@@ -153,7 +153,9 @@ describe('ProjectListPage', () => {
       '/app/project-list/series/9',
     );
 
-    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    const sortSelect = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sortSelect).toHaveTextContent('Last change, newest first');
+    await user.click(sortSelect);
     await user.click(screen.getByRole('option', { name: 'Title, A to Z' }));
     await waitFor(() => expect(lastQuery(api).sort).toBe('title'));
     expect(router.state.location.search).toContain('layout=grid');
