@@ -1,92 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
 import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
 import { createCompanyAdmin } from '../support/company-admin.ts';
-import { createProjectInfo, PNG, sessionHeaders } from '../support/project-api.ts';
+import { sessionHeaders } from '../support/project-api.ts';
 import { signIn } from '../support/sign-in.ts';
-import { addCaptionedItems } from '../support/story-project.ts';
-
-const SUBTITLE = '1\n00:00:00,000 --> 00:00:02,800\nDawn breaks over the forest\n';
-const BANNER_BUTTON = 'Get tickets';
-
-/**
- * The fork story, made through the API up to the storyline: the opening with an English subtitle
- * and a horizontal banner component from its first second, then the question with two answers.
- */
-async function createForkStory(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  clip: string,
-) {
-  const movieId = await createProjectInfo(request, headers, 'The fork in the road');
-  const ids = await addCaptionedItems(request, headers, movieId, await readFile(clip));
-
-  const subtitle = await request.post('/api/upload/subtitle', {
-    headers,
-    multipart: {
-      movie_content_id: String(ids.get('opening.mp4')),
-      language_id: '1',
-      uploads: {
-        name: 'opening.en.srt',
-        mimeType: 'application/x-subrip',
-        buffer: Buffer.from(SUBTITLE),
-      },
-    },
-  });
-  expect(subtitle.ok(), await subtitle.text()).toBe(true);
-
-  const image = await request.post('/api/upload/banner/horizontal', {
-    headers,
-    multipart: {
-      movieId: String(movieId),
-      uploads: { name: 'banner.png', mimeType: 'image/png', buffer: PNG },
-    },
-  });
-  expect(image.ok(), await image.text()).toBe(true);
-  const banner = await request.post('/api/media/banner', {
-    headers,
-    data: {
-      movie_id: movieId,
-      url: 'https://tickets.example/fork',
-      button_text: BANNER_BUTTON,
-      button_color: '#1b5e20',
-      button_text_color: '#ffffff',
-    },
-  });
-  expect(banner.ok(), await banner.text()).toBe(true);
-
-  const plot = (id: number, parent: number | null, item: string) => ({
-    movie_plot_id: id,
-    movie_content_id: ids.get(item),
-    parent_id: parent,
-    locked: '0',
-    duration: 0,
-    banner: [] as { type: string; time_start: number }[],
-  });
-  const saved = await request.post('/api/movie-plot', {
-    headers,
-    data: {
-      movie_id: movieId,
-      version: 0,
-      plots: [
-        { ...plot(-1, null, 'opening.mp4'), banner: [{ type: 'horizontal', time_start: 1 }] },
-        plot(-2, -1, 'question.mp4'),
-        plot(-3, -2, 'left.mp4'),
-        plot(-4, -2, 'right.mp4'),
-      ],
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return movieId;
-}
-
-interface SentBatch {
-  status: number;
-  types: string[];
-}
+import { BANNER_BUTTON, createForkStory } from '../support/story-project.ts';
+import { leaveWatchPage, trackEventBatches } from '../support/viewer.ts';
 
 let workDir: string;
 
@@ -132,17 +54,7 @@ test('a creator publishes the story and a viewer plays it through a choice to an
   // A viewer, signed out, in a browser of their own.
   const viewer = await browser.newContext({ locale: 'en-US' });
   const watch = await viewer.newPage();
-  const batches: Promise<SentBatch>[] = [];
-  watch.on('request', (sent) => {
-    if (sent.method() !== 'POST' || !sent.url().includes('/events')) return;
-    const types = (JSON.parse(sent.postData() ?? '{}') as { events?: { type: string }[] }).events;
-    batches.push(
-      sent.response().then((answer) => ({
-        status: answer?.status() ?? 0,
-        types: (types ?? []).map((event) => event.type),
-      })),
-    );
-  });
+  const batches = trackEventBatches(watch);
   await watch.goto('/watch/the-fork-in-the-road');
   await watch.getByRole('button', { name: 'Play' }).click();
 
@@ -175,12 +87,12 @@ test('a creator publishes the story and a viewer plays it through a choice to an
   await expect(watch.getByRole('button', { name: 'Share' })).toBeVisible();
 
   // Leaving the page sends what is left as a beacon; every batch is taken.
-  await watch.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+  await leaveWatchPage(watch);
   await expect
-    .poll(async () => (await Promise.all(batches)).flatMap((batch) => batch.types).sort(), {
+    .poll(async () => (await batches.sent()).flatMap((batch) => batch.types).sort(), {
       timeout: 20_000,
     })
     .toEqual(expect.arrayContaining(['choice', 'ending', 'node', 'start']));
-  for (const batch of await Promise.all(batches)) expect(batch.status).toBe(204);
+  for (const batch of await batches.sent()) expect(batch.status).toBe(204);
   await viewer.close();
 });

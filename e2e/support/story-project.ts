@@ -1,5 +1,7 @@
 import { CONTENT_TYPE } from '@plotline/core';
+import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { createProjectInfo, PNG } from './project-api.ts';
 
 export interface StoryItem {
   name: string;
@@ -60,4 +62,78 @@ export async function addCaptionedItems(
     )
     .toBe(true);
   return ids;
+}
+
+const SUBTITLE = '1\n00:00:00,000 --> 00:00:02,800\nDawn breaks over the forest\n';
+export const BANNER_BUTTON = 'Get tickets';
+
+/**
+ * The fork story, made through the API up to the storyline: the opening with an English subtitle
+ * and a horizontal banner component from its first second, then the question with two answers.
+ */
+export async function createForkStory(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  clip: string,
+) {
+  const movieId = await createProjectInfo(request, headers, 'The fork in the road');
+  const ids = await addCaptionedItems(request, headers, movieId, await readFile(clip));
+
+  const subtitle = await request.post('/api/upload/subtitle', {
+    headers,
+    multipart: {
+      movie_content_id: String(ids.get('opening.mp4')),
+      language_id: '1',
+      uploads: {
+        name: 'opening.en.srt',
+        mimeType: 'application/x-subrip',
+        buffer: Buffer.from(SUBTITLE),
+      },
+    },
+  });
+  expect(subtitle.ok(), await subtitle.text()).toBe(true);
+
+  const image = await request.post('/api/upload/banner/horizontal', {
+    headers,
+    multipart: {
+      movieId: String(movieId),
+      uploads: { name: 'banner.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(image.ok(), await image.text()).toBe(true);
+  const banner = await request.post('/api/media/banner', {
+    headers,
+    data: {
+      movie_id: movieId,
+      url: 'https://tickets.example/fork',
+      button_text: BANNER_BUTTON,
+      button_color: '#1b5e20',
+      button_text_color: '#ffffff',
+    },
+  });
+  expect(banner.ok(), await banner.text()).toBe(true);
+
+  const plot = (id: number, parent: number | null, item: string) => ({
+    movie_plot_id: id,
+    movie_content_id: ids.get(item),
+    parent_id: parent,
+    locked: '0',
+    duration: 0,
+    banner: [] as { type: string; time_start: number }[],
+  });
+  const saved = await request.post('/api/movie-plot', {
+    headers,
+    data: {
+      movie_id: movieId,
+      version: 0,
+      plots: [
+        { ...plot(-1, null, 'opening.mp4'), banner: [{ type: 'horizontal', time_start: 1 }] },
+        plot(-2, -1, 'question.mp4'),
+        plot(-3, -2, 'left.mp4'),
+        plot(-4, -2, 'right.mp4'),
+      ],
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return movieId;
 }
