@@ -57,6 +57,7 @@ export const ar: Translation = {
     languageNotUsed: 'لا يوجد في هذا المشروع مقطع أو جسر بهذه اللغة',
     subtitleNotFound: 'لا توجد لهذا المقطع أو الجسر ترجمة بهذه اللغة',
     bannerImageNotFound: 'لا توجد لهذا المشروع صورة لافتة من هذا النوع',
+    figuresRangeTooLong: 'اختر نطاقًا لا يتجاوز {days} يومًا',
     plotEmpty: 'يحتاج مسار القصة إلى حبكة واحدة على الأقل',
     plotDuplicateId: 'حبكتان تشتركان في المعرّف نفسه',
     plotNoRoot: 'يحتاج مسار القصة إلى مقطع أول: حبكة واحدة لا تسبقها حبكة',

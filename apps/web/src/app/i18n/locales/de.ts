@@ -60,6 +60,7 @@ export const de: Translation = {
     languageNotUsed: 'Kein Clip und keine Brücke dieses Projekts hat diese Sprache',
     subtitleNotFound: 'Dieser Clip oder diese Brücke hat keinen Untertitel in dieser Sprache',
     bannerImageNotFound: 'Dieses Projekt hat kein Bannerbild dieser Art',
+    figuresRangeTooLong: 'Wählen Sie einen Zeitraum von höchstens {days} Tagen',
     plotEmpty: 'Die Handlung braucht mindestens einen Plot',
     plotDuplicateId: 'Zwei Plots haben dieselbe ID',
     plotNoRoot: 'Die Handlung braucht einen ersten Clip: einen Plot ohne Vorgänger',

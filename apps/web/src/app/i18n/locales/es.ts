@@ -59,6 +59,7 @@ export const es: Translation = {
     languageNotUsed: 'Ningún clip o puente de este proyecto tiene este idioma',
     subtitleNotFound: 'Este clip o puente no tiene subtítulo en este idioma',
     bannerImageNotFound: 'Este proyecto no tiene ninguna imagen de banner de este tipo',
+    figuresRangeTooLong: 'Elige un rango de como máximo {days} días',
     plotEmpty: 'El argumento necesita al menos un plot',
     plotDuplicateId: 'Dos plots tienen el mismo ID',
     plotNoRoot: 'El argumento necesita un primer clip: un plot sin predecesor',

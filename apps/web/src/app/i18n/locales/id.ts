@@ -58,6 +58,7 @@ export const id: Translation = {
     languageNotUsed: 'Tidak ada klip atau jembatan di proyek ini yang memakai bahasa ini',
     subtitleNotFound: 'Klip atau jembatan ini tidak memiliki subtitle dalam bahasa ini',
     bannerImageNotFound: 'Proyek ini tidak memiliki gambar banner jenis ini',
+    figuresRangeTooLong: 'Pilih rentang paling lama {days} hari',
     plotEmpty: 'Alur cerita memerlukan setidaknya satu plot',
     plotDuplicateId: 'Dua plot memiliki ID yang sama',
     plotNoRoot: 'Alur cerita memerlukan klip pertama: satu plot tanpa induk',

@@ -57,6 +57,7 @@ export const zh: Translation = {
     languageNotUsed: '此项目中没有使用该语言的片段或桥接片段',
     subtitleNotFound: '此片段或桥接片段没有该语言的字幕',
     bannerImageNotFound: '此项目没有这种类型的横幅图片',
+    figuresRangeTooLong: '请选择不超过 {days} 天的范围',
     plotEmpty: '故事线至少需要一个情节',
     plotDuplicateId: '有两个情节使用了相同的 ID',
     plotNoRoot: '故事线需要一个开头片段：即一个没有父情节的情节',
