@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../lib/app-store.ts';
-import { jsonResponse, makeUser, signInAs } from '../../test/fixtures.ts';
+import { jsonResponse, makeProject, makeUser, signInAs } from '../../test/fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { routes } from './routes.tsx';
 
@@ -30,12 +30,16 @@ describe('route guards', () => {
   });
 
   it('opens a page the user has the right to inside the frame', async () => {
-    signInAs({ role: 'analyst' });
-    serverKnows();
+    const user = signInAs({ role: 'analyst' });
+    vi.stubGlobal('fetch', async (path: string) =>
+      jsonResponse({
+        data: path === '/api/movie/42' ? makeProject({ movieId: 42, title: 'Night train' }) : user,
+      }),
+    );
     renderRoutes(routes, '/app/project-list/project-detail/42');
 
     expect(await screen.findByRole('heading', { name: 'Project Detail' })).toBeInTheDocument();
-    expect(await screen.findByText('Coming soon')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Night train' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 
