@@ -20,8 +20,26 @@ const WARM_UP = 20;
 const DAY_MS = 86_400_000;
 
 const WORDS = [
-  'river', 'forest', 'night', 'city', 'ocean', 'mountain', 'desert', 'garden', 'winter', 'summer',
-  'shadow', 'light', 'storm', 'harbor', 'island', 'valley', 'bridge', 'tower', 'market', 'station',
+  'river',
+  'forest',
+  'night',
+  'city',
+  'ocean',
+  'mountain',
+  'desert',
+  'garden',
+  'winter',
+  'summer',
+  'shadow',
+  'light',
+  'storm',
+  'harbor',
+  'island',
+  'valley',
+  'bridge',
+  'tower',
+  'market',
+  'station',
 ];
 const TAGS = ['drama', 'comedy', 'training', 'product', 'onboarding', 'travel', 'food', 'sport'];
 

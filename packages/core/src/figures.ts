@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activityRowSchema } from './activity.ts';
+import { MESSAGES } from './messages.ts';
 
 /** The figures' default range, and the longest one asked at once. */
 export const FIGURES_DEFAULT_DAYS = 30;
@@ -14,7 +15,7 @@ const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
 export const figuresQuerySchema = z
   .object({ from: day.optional(), to: day.optional() })
   .refine((range) => !range.from || !range.to || range.from <= range.to, {
-    error: 'The start date comes after the end date',
+    error: MESSAGES.rangeBackwards,
     path: ['from'],
   });
 export type FiguresQuery = z.infer<typeof figuresQuerySchema>;

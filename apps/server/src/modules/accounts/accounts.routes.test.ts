@@ -59,7 +59,8 @@ describe('PUT /api/user/guide', () => {
   it('marks the welcome guide done for every later session, and stays so', async () => {
     const user = await server.makeUser({ role: 'analyst' });
     const token = await server.signIn(user);
-    const me = () => server.request<{ data: { guide_done: boolean } }>('GET', '/api/user/me', { token });
+    const me = () =>
+      server.request<{ data: { guide_done: boolean } }>('GET', '/api/user/me', { token });
     expect((await me()).body.data.guide_done).toBe(false);
 
     const first = await server.request<{ data: { id: number; guide_done: boolean } }>(

@@ -36,7 +36,9 @@ export async function removeContentFiles(
   deleted: Pick<DeletedContent, 'sourceKey' | 'hlsKey' | 'thumbnailKey' | 'subtitleKeys'>,
 ): Promise<void> {
   const prefixes = new Set(
-    [deleted.hlsKey, deleted.thumbnailKey].filter((key) => key !== null).map((key) => prefixOf(key)),
+    [deleted.hlsKey, deleted.thumbnailKey]
+      .filter((key) => key !== null)
+      .map((key) => prefixOf(key)),
   );
   await Promise.all([
     blobs.delete(deleted.sourceKey),

@@ -85,10 +85,7 @@ beforeAll(async () => {
   later();
   strangerProject = await make.makeProject(strangerToken, { title: 'Elsewhere' });
   const disabled = await server.makeCompany();
-  await server.db
-    .update(companies)
-    .set({ status: 'disabled' })
-    .where(eq(companies.id, disabled));
+  await server.db.update(companies).set({ status: 'disabled' }).where(eq(companies.id, disabled));
 
   await view('dashboard-story', 'a', [
     { type: 'start', at: 0 },

@@ -47,7 +47,11 @@ const viewing = sql`(e.movie_id::text || ':' || e.session)`;
 export function createFiguresRepository(db: Executor) {
   return {
     /** Views (sessions that started), completions (sessions that reached an ending), seconds played. */
-    async countTotals(scope: FiguresScope, range: DayRange, tx: Executor = db): Promise<ViewTotals> {
+    async countTotals(
+      scope: FiguresScope,
+      range: DayRange,
+      tx: Executor = db,
+    ): Promise<ViewTotals> {
       const [row] = await selectRows<ViewTotals>(
         tx,
         sql`select

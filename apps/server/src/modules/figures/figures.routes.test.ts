@@ -54,7 +54,12 @@ beforeAll(async () => {
   today = now - (now % DAY_MS);
   const noon = (days: number) => today - days * DAY_MS + DAY_MS / 2;
   const { bridge, left, right } = story.nodes;
-  const choose = (option: number) => ({ type: 'choice', at: 70_000, node_id: bridge, option_id: option });
+  const choose = (option: number) => ({
+    type: 'choice',
+    at: 70_000,
+    node_id: bridge,
+    option_id: option,
+  });
   const watched = (seconds: number) => ({ type: 'watched', at: 80_000, seconds });
   const ending = (node: number) => ({ type: 'ending', at: 90_000, node_id: node });
 
@@ -158,6 +163,17 @@ describe('GET /api/movie/{movieId}/figures', () => {
       expect(response.status, query).toBe(400);
       expect(typeof (response.body as unknown as { message: string }).message).toBe('string');
     }
+  });
+
+  it('says why a range is refused', async () => {
+    const message = async (query: string) =>
+      ((await figures(query)).body as unknown as { message: string }).message;
+    const tomorrow = new Date(today + DAY_MS).toISOString().slice(0, 10);
+    expect(await message(`?from=${tomorrow}`)).toBe(MESSAGES.rangeBackwards);
+    expect(await message(`?from=${dayAgo(0)}&to=${dayAgo(1)}`)).toContain(MESSAGES.rangeBackwards);
+    expect(await message(`?from=${dayAgo(FIGURES_MAX_DAYS)}`)).toBe(
+      `Choose a range of at most ${FIGURES_MAX_DAYS} days`,
+    );
   });
 
   it("lets an analyst read; another company's or an unknown project is 404", async () => {

@@ -21,11 +21,7 @@ export function registerFiguresRoutes(app: FastifyInstance, figures: FiguresServ
       },
     },
     async (request) => ({
-      data: await figures.projectFigures(
-        callerOf(request),
-        request.params.movieId,
-        request.query,
-      ),
+      data: await figures.projectFigures(callerOf(request), request.params.movieId, request.query),
     }),
   );
 }

@@ -33,9 +33,12 @@ export function lastDays(now: Date, days: number): DayRange {
 export function rangeOf(query: FiguresQuery, now: Date): DayRange {
   const to = query.to ?? dayOf(now.getTime());
   const from = query.from ?? dayOf(timeOf(to) - (FIGURES_DEFAULT_DAYS - 1) * DAY_MS);
-  if (from > to) throw new AppError(400, 'The start date comes after the end date');
+  if (from > to) throw new AppError(400, MESSAGES.rangeBackwards);
   if ((timeOf(to) - timeOf(from)) / DAY_MS + 1 > FIGURES_MAX_DAYS) {
-    throw new AppError(400, formatMessage(MESSAGES.figuresRangeTooLong, { days: FIGURES_MAX_DAYS }));
+    throw new AppError(
+      400,
+      formatMessage(MESSAGES.figuresRangeTooLong, { days: FIGURES_MAX_DAYS }),
+    );
   }
   return { from, to };
 }

@@ -237,10 +237,7 @@ export function createProjectListRepository(db: Executor) {
         .select({ movieId: movies.id, title: movies.title, updatedAt: movies.updatedAt })
         .from(movies)
         .where(
-          and(
-            eq(movies.status, 'draft'),
-            scope === null ? undefined : eq(movies.companyId, scope),
-          ),
+          and(eq(movies.status, 'draft'), scope === null ? undefined : eq(movies.companyId, scope)),
         )
         .orderBy(desc(movies.updatedAt), desc(movies.id))
         .limit(1);

@@ -19,7 +19,7 @@ export function registerProjectListRoutes(app: FastifyInstance, list: ProjectLis
         tags: ['projects'],
         summary: "List, search, filter, sort and page the caller's company's projects",
         description:
-          'A row is a single project (kind `single`) or a series (kind `series`), which stands for its episodes: their count and published count, published once any is, the first episode\'s thumbnail, the view mode they share, and their latest change. `search` matches a title or a tag, ignoring case, part of a word (a series also by its episodes\' titles and tags); `status` keeps series with an episode of that status (an empty series is a draft), `orientation` series with an episode of that view mode.',
+          "A row is a single project (kind `single`) or a series (kind `series`), which stands for its episodes: their count and published count, published once any is, the first episode's thumbnail, the view mode they share, and their latest change. `search` matches a title or a tag, ignoring case, part of a word (a series also by its episodes' titles and tags); `status` keeps series with an episode of that status (an empty series is a draft), `orientation` series with an episode of that view mode.",
         querystring: projectListQuerySchema,
         response: { 200: envelope(projectListPageSchema), ...errors(400, 401, 403) },
       },

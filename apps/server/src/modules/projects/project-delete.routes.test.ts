@@ -86,7 +86,9 @@ describe('DELETE /api/movie/{movieId}', () => {
     }
     for (const file of files) expect(await fileExists(file), file).toBe(false);
     expect(await fileExists(make.blobFile(keptThumbnail))).toBe(true);
-    expect((await server.request('GET', `/api/movie/${story.movieId}`, { token: owner.token })).status).toBe(404);
+    expect(
+      (await server.request('GET', `/api/movie/${story.movieId}`, { token: owner.token })).status,
+    ).toBe(404);
 
     const entry = await make.lastActivityOf(owner.id);
     expect(entry).toMatchObject({
