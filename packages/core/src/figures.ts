@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { activityRowSchema } from './activity.ts';
-import { MESSAGES } from './messages.ts';
 
 /** The figures' default range, and the longest one asked at once. */
 export const FIGURES_DEFAULT_DAYS = 30;
 export const FIGURES_MAX_DAYS = 366;
+
+/** The range's start after its end: the schema's refusal, and the server's when `to` is today. */
+export const FIGURES_RANGE_BACKWARDS = 'The start date comes after the end date';
 
 const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
 
@@ -15,7 +17,7 @@ const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
 export const figuresQuerySchema = z
   .object({ from: day.optional(), to: day.optional() })
   .refine((range) => !range.from || !range.to || range.from <= range.to, {
-    error: MESSAGES.rangeBackwards,
+    error: FIGURES_RANGE_BACKWARDS,
     path: ['from'],
   });
 export type FiguresQuery = z.infer<typeof figuresQuerySchema>;

@@ -56,7 +56,6 @@ export const MESSAGES = {
   subtitleNotFound: 'This clip or bridge has no subtitle in this language',
   bannerImageNotFound: 'This project has no banner image of this kind',
   figuresRangeTooLong: 'Choose a range of at most {days} days',
-  rangeBackwards: 'The start date comes after the end date',
   // The storyline (plot.ts).
   plotEmpty: 'The storyline needs at least one plot',
   plotDuplicateId: 'Two plots share one id',

@@ -1,4 +1,9 @@
-import { FIGURES_MAX_DAYS, MESSAGES, type ProjectFigures } from '@plotline/core';
+import {
+  FIGURES_MAX_DAYS,
+  FIGURES_RANGE_BACKWARDS,
+  MESSAGES,
+  type ProjectFigures,
+} from '@plotline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startProjectTests,
@@ -169,8 +174,8 @@ describe('GET /api/movie/{movieId}/figures', () => {
     const message = async (query: string) =>
       ((await figures(query)).body as unknown as { message: string }).message;
     const tomorrow = new Date(today + DAY_MS).toISOString().slice(0, 10);
-    expect(await message(`?from=${tomorrow}`)).toBe(MESSAGES.rangeBackwards);
-    expect(await message(`?from=${dayAgo(0)}&to=${dayAgo(1)}`)).toContain(MESSAGES.rangeBackwards);
+    expect(await message(`?from=${tomorrow}`)).toBe(FIGURES_RANGE_BACKWARDS);
+    expect(await message(`?from=${dayAgo(0)}&to=${dayAgo(1)}`)).toContain(FIGURES_RANGE_BACKWARDS);
     expect(await message(`?from=${dayAgo(FIGURES_MAX_DAYS)}`)).toBe(
       `Choose a range of at most ${FIGURES_MAX_DAYS} days`,
     );

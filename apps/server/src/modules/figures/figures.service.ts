@@ -1,5 +1,6 @@
 import {
   FIGURES_DEFAULT_DAYS,
+  FIGURES_RANGE_BACKWARDS,
   FIGURES_MAX_DAYS,
   formatMessage,
   MESSAGES,
@@ -33,7 +34,7 @@ export function lastDays(now: Date, days: number): DayRange {
 export function rangeOf(query: FiguresQuery, now: Date): DayRange {
   const to = query.to ?? dayOf(now.getTime());
   const from = query.from ?? dayOf(timeOf(to) - (FIGURES_DEFAULT_DAYS - 1) * DAY_MS);
-  if (from > to) throw new AppError(400, MESSAGES.rangeBackwards);
+  if (from > to) throw new AppError(400, FIGURES_RANGE_BACKWARDS);
   if ((timeOf(to) - timeOf(from)) / DAY_MS + 1 > FIGURES_MAX_DAYS) {
     throw new AppError(
       400,
