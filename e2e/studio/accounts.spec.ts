@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type BrowserContext } from '@playwright/test';
 import { lastMailTo } from '../support/outbox.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signIn, skipGuideOnFirstVisit } from '../support/sign-in.ts';
 
 const BOSS = 'boss@northwind.test';
 const WRITER = 'writer@northwind.test';
@@ -59,6 +59,7 @@ test('a company is created, its admin and a contributor are invited, and every s
   await boss.nameField.fill('Northwind Films Ltd');
   await boss.page.getByRole('button', { name: 'Save' }).click();
   await expect(boss.page).toHaveURL(/\/app$/);
+  await skipGuideOnFirstVisit(boss.page);
   const bossMenu = menuOf(boss.page);
   for (const entry of ['Dashboard', 'Users List', 'Project List', 'Project Add']) {
     await expect(bossMenu.getByRole('link', { name: entry, exact: true })).toBeVisible();
@@ -80,6 +81,7 @@ test('a company is created, its admin and a contributor are invited, and every s
   await writer.nameField.fill('Wren Writer');
   await writer.page.getByRole('button', { name: 'Save' }).click();
   await expect(writer.page).toHaveURL(/\/app$/);
+  await skipGuideOnFirstVisit(writer.page);
   await expect(
     menuOf(writer.page).getByRole('link', { name: 'Project List', exact: true }),
   ).toBeVisible();
@@ -114,6 +116,7 @@ test('a new creator signs up, forgets the password and renews it through the mai
   await page.getByLabel('Retype Password').fill('maya-password-1');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/app$/);
+  await skipGuideOnFirstVisit(page);
 
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();

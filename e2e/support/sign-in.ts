@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_HEADER } from '@plotline/core';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import type { Account } from './company-admin.ts';
 
@@ -30,4 +30,11 @@ export async function signIn(
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** A first visit opens the welcome guide over the dashboard: the newcomer skips it. */
+export async function skipGuideOnFirstVisit(page: Page): Promise<void> {
+  const guide = page.getByRole('dialog', { name: 'Welcome to Plotline' });
+  await guide.getByRole('button', { name: 'Skip' }).click();
+  await expect(guide).toBeHidden();
 }
