@@ -1,6 +1,6 @@
 import type { PlotNode } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
-import { GRAPH_NODE_HEIGHT, layoutPlot } from './plot-graph-layout.ts';
+import { GRAPH_NODE_HEIGHT, layoutPlot, openingLevels } from './plot-graph-layout.ts';
 
 const node = (movie_plot_id: number, parent_id: number | null): PlotNode => ({
   movie_plot_id,
@@ -37,5 +37,23 @@ describe('layoutPlot', () => {
     expect(rtl.get(4)!.x).toBeGreaterThan(rtl.get(5)!.x);
     // Mirrored about the first clip, which stays where it was.
     expect(rtl.get(1)!.x).toBeCloseTo(ltr.get(1)!.x);
+  });
+});
+
+describe('openingLevels', () => {
+  const ids = (most: number) =>
+    openingLevels(layoutPlot(STORY), most).map((placed) => placed.node.movie_plot_id);
+
+  it('keeps whole levels from the opening while they hold at most the number given', () => {
+    // Levels: [1], [2], [3, 4, 5], [6].
+    expect(ids(6)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ids(5)).toEqual([1, 2, 3, 4, 5]);
+    expect(ids(4)).toEqual([1, 2]);
+    expect(ids(2)).toEqual([1, 2]);
+  });
+
+  it('keeps the opening even when nothing more fits', () => {
+    expect(ids(0)).toEqual([1]);
+    expect(openingLevels([], 10)).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ export interface PlacedPlot {
   node: PlotNode;
   x: number;
   y: number;
+  /** 0 for the opening, 1 for what follows it, and so on. */
+  depth: number;
   /** No children: the story ends here. */
   ending: boolean;
 }
@@ -19,7 +21,7 @@ export interface PlacedPlot {
  * from top to bottom, options side by side in the order of the plot, from the left or, `mirrored`
  * (a right-to-left page), from the right. A plot is a tree, which this layout keeps in order and
  * places in linear time, unlike a general graph layout. Positions are the nodes' top-left corners,
- * as React Flow takes them.
+ * as React Flow takes them, level by level from the opening.
  */
 export function layoutPlot(plot: readonly PlotNode[], mirrored = false): PlacedPlot[] {
   if (plot.length === 0) return [];
@@ -34,6 +36,24 @@ export function layoutPlot(plot: readonly PlotNode[], mirrored = false): PlacedP
     node: placed.data,
     x: direction * (placed.x ?? 0) - GRAPH_NODE_WIDTH / 2,
     y: placed.y ?? 0,
+    depth: placed.depth,
     ending: placed.children === undefined,
   }));
+}
+
+/**
+ * The story's first levels, as many whole levels as hold at most `most` nodes, and the opening at
+ * least: where the graph of a long story opens, its beginning readable, instead of the whole tree
+ * fitted into a few hundred specks. A short story is all of it. `placed` is level by level, as
+ * `layoutPlot` answers.
+ */
+export function openingLevels(placed: readonly PlacedPlot[], most: number): PlacedPlot[] {
+  let end = 0;
+  for (let depth = 0; end < placed.length; depth += 1) {
+    let next = end;
+    while (next < placed.length && placed[next]!.depth === depth) next += 1;
+    if (depth > 0 && next > most) break;
+    end = next;
+  }
+  return placed.slice(0, end);
 }

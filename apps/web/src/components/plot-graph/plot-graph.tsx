@@ -20,7 +20,12 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captionOf } from '../../lib/caption-of.ts';
 import { ItemThumbnail } from '../item-thumbnail.tsx';
-import { GRAPH_NODE_HEIGHT, GRAPH_NODE_WIDTH, layoutPlot } from './plot-graph-layout.ts';
+import {
+  GRAPH_NODE_HEIGHT,
+  GRAPH_NODE_WIDTH,
+  layoutPlot,
+  openingLevels,
+} from './plot-graph-layout.ts';
 
 interface GraphNodeData extends Record<string, unknown> {
   item: MovieContentStatus | undefined;
@@ -41,6 +46,13 @@ export interface PlotGraphShare {
 }
 
 type GraphNode = Node<GraphNodeData, 'plot'>;
+
+/**
+ * The graph opens on the story's first levels, up to this many nodes, at this zoom or closer: the
+ * beginning of a long story readable, and only the nodes in view drawn, so it opens fast.
+ */
+const OPENING_NODES = 30;
+const OPENING_MIN_ZOOM = 0.4;
 
 /** Below this zoom a node is a few pixels wide: its picture and words could not be read anyway. */
 const DETAIL_ZOOM = 0.2;
@@ -178,6 +190,11 @@ export function PlotGraph({
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
   const placed = useMemo(() => layoutPlot(plot, rtl), [plot, rtl]);
+  const opening = useMemo(
+    () =>
+      openingLevels(placed, OPENING_NODES).map(({ node }) => ({ id: String(node.movie_plot_id) })),
+    [placed],
+  );
   const itemOf = useMemo(
     () => new Map(items.map((item) => [item.movie_content_id, item])),
     [items],
@@ -242,7 +259,8 @@ export function PlotGraph({
         colorMode={theme.palette.mode}
         onlyRenderVisibleElements
         fitView
-        fitViewOptions={{ maxZoom: 1, padding: 0.15 }}
+        // Opens on the story's beginning; the fit button shows all of it.
+        fitViewOptions={{ nodes: opening, minZoom: OPENING_MIN_ZOOM, maxZoom: 1, padding: 0.15 }}
         minZoom={0.05}
         nodesDraggable={false}
         nodesConnectable={false}

@@ -2,9 +2,11 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { MESSAGES } from '@plotline/core';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useProject } from '../api/project.ts';
+import { storylineQueryOptions } from '../api/storyline.ts';
 import { parseStep, stepOneNeeds, type WizardStep } from '../model/wizard-step.ts';
 import { StepFour } from './step-four/step-four.tsx';
 import { StepOne } from './step-one/step-one.tsx';
@@ -46,6 +48,9 @@ interface LaterStepsProps {
 function StepsAfterInfo({ movieId, step, fromDetail, goTo, onExit }: LaterStepsProps) {
   const messageText = useMessageText();
   const project = useProject(movieId);
+  // Step 3 needs the storyline as much as the project: both are asked at once, not one after the
+  // other. The step reads it from the cache.
+  useQuery({ ...storylineQueryOptions(movieId), enabled: step === 3 });
   if (project.error) return <Alert severity="error">{messageText(project.error.message)}</Alert>;
   if (project.data === undefined) return <Skeleton variant="rounded" height={320} />;
   if (stepOneNeeds(project.data).length > 0) {
