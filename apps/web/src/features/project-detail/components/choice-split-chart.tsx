@@ -14,7 +14,8 @@ export default function ChoiceSplitChart({ choice }: { choice: ChoiceSplit }) {
       layout="horizontal"
       skipAnimation={reduced}
       hideLegend
-      margin={{ top: 8, bottom: 8, left: 8, right: 8 }}
+      // Room for the axis' end labels, 0% and 100%, which are centred on the ends.
+      margin={{ top: 8, bottom: 8, left: 16, right: 24 }}
       yAxis={[{ scaleType: 'band', data: [choice.caption], position: 'none' }]}
       xAxis={[{ min: 0, max: 100, valueFormatter: (value: number) => formatPercent(value) }]}
       series={choice.options.map((option) => ({

@@ -13,7 +13,7 @@ function Artwork({ src, label, ratio }: { src: string | null; label: string; rat
   const { t } = useTranslation();
   return (
     <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="text.secondary" noWrap>
         {label}
       </Typography>
       <Box
@@ -70,7 +70,7 @@ export function ProjectOverview({ project }: { project: Project }) {
           gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
         }}
       >
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '3fr 1fr', alignItems: 'end' }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '3fr 1fr', alignItems: 'start' }}>
           <Artwork
             src={project.thumbnailDesktop}
             label={t('projectDetail.desktopArtwork')}
