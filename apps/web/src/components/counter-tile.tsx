@@ -7,6 +7,27 @@ import { Link as RouterLink } from 'react-router';
 import { useCountUp } from '../lib/use-count-up.ts';
 import { VISUALLY_HIDDEN } from '../lib/visually-hidden.ts';
 
+/** A tile's icon in its tinted round square. */
+export function TileIcon({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      aria-hidden
+      sx={(theme) => ({
+        display: 'grid',
+        placeItems: 'center',
+        flexShrink: 0,
+        width: 48,
+        height: 48,
+        borderRadius: 3,
+        color: 'primary.main',
+        bgcolor: theme.alpha(theme.palette.primary.main, 0.12),
+      })}
+    >
+      {children}
+    </Box>
+  );
+}
+
 interface CounterTileProps {
   icon: ReactNode;
   label: string;
@@ -49,21 +70,7 @@ export function CounterTile({ icon, label, value, format, to }: CounterTileProps
         }),
       })}
     >
-      <Box
-        aria-hidden
-        sx={(theme) => ({
-          display: 'grid',
-          placeItems: 'center',
-          flexShrink: 0,
-          width: 48,
-          height: 48,
-          borderRadius: 3,
-          color: 'primary.main',
-          bgcolor: theme.alpha(theme.palette.primary.main, 0.12),
-        })}
-      >
-        {icon}
-      </Box>
+      <TileIcon>{icon}</TileIcon>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" color="text.secondary" noWrap>
           {label}

@@ -92,6 +92,8 @@ export const ar: Translation = {
     internalError: 'خطأ داخلي في الخادم',
   },
   common: {
+    copyLink: 'نسخ الرابط',
+    openLink: 'فتح في علامة تبويب جديدة',
     close: 'إغلاق',
   },
   app: {
@@ -301,8 +303,6 @@ export const ar: Translation = {
     watchLinkPublic: 'يمكن لأي شخص لديه هذا الرابط المشاهدة.',
     watchLinkPreview: 'عنوان المعاينة، حتى يُنشر المشروع.',
     noSlug: 'لم يُختر معرّف بعد.',
-    copyLink: 'نسخ الرابط',
-    openLink: 'فتح الرابط',
     storyline: 'القصة',
     storylineGraph: 'مخطط القصة',
     noStoryline: 'لا توجد قصة بعد.',
@@ -747,8 +747,6 @@ export const ar: Translation = {
       watchUrlHint: 'سيشاهد المشاهدون المشروع على هذا العنوان بعد نشره.',
       watchUrlNone: 'اختر رابط الفيديو أدناه للحصول على العنوان.',
       watchUrlPublished: 'يمكن لأي شخص لديه هذا الرابط مشاهدة المشروع.',
-      copyLink: 'نسخ الرابط',
-      openLink: 'فتح في علامة تبويب جديدة',
       copyFailed: 'تعذّر نسخ الرابط هنا: حدّده وانسخه بنفسك.',
       slug: 'رابط الفيديو',
       slugHint: 'أحرف لاتينية صغيرة وأرقام وشرطات مفردة.',

@@ -104,6 +104,8 @@ export const de: Translation = {
     internalError: 'Interner Serverfehler',
   },
   common: {
+    copyLink: 'Link kopieren',
+    openLink: 'In neuem Tab öffnen',
     close: 'Schließen',
   },
   app: {
@@ -315,8 +317,6 @@ export const de: Translation = {
     watchLinkPublic: 'Jeder mit diesem Link kann zusehen.',
     watchLinkPreview: 'Die Vorschauadresse, bis das Projekt veröffentlicht ist.',
     noSlug: 'Noch kein Slug gewählt.',
-    copyLink: 'Link kopieren',
-    openLink: 'Link öffnen',
     storyline: 'Handlung',
     storylineGraph: 'Handlungsgraph',
     noStoryline: 'Noch keine Handlung.',
@@ -770,8 +770,6 @@ export const de: Translation = {
         'Unter dieser Adresse sehen Zuschauer das Projekt, sobald es veröffentlicht ist.',
       watchUrlNone: 'Wählen Sie unten eine Video-URL, um die Adresse zu erhalten.',
       watchUrlPublished: 'Jeder mit diesem Link kann sich das Projekt ansehen.',
-      copyLink: 'Link kopieren',
-      openLink: 'In neuem Tab öffnen',
       copyFailed:
         'Der Link konnte hier nicht kopiert werden: Markieren und kopieren Sie ihn selbst.',
       slug: 'Video-URL',

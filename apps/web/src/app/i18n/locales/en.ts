@@ -5,6 +5,8 @@ export const en = {
   /** The spec's fixed texts, word for word; other languages translate them by the same keys. */
   messages: MESSAGES,
   common: {
+    copyLink: 'Copy link',
+    openLink: 'Open in a new tab',
     close: 'Close',
   },
   app: {
@@ -216,8 +218,6 @@ export const en = {
     watchLinkPublic: 'Anyone with this link can watch.',
     watchLinkPreview: 'The preview address, until the project is published.',
     noSlug: 'No slug chosen yet.',
-    copyLink: 'Copy link',
-    openLink: 'Open link',
     storyline: 'Storyline',
     storylineGraph: 'Storyline graph',
     noStoryline: 'No storyline yet.',
@@ -666,8 +666,6 @@ export const en = {
       watchUrlHint: 'Viewers will watch the project at this address once it is published.',
       watchUrlNone: 'Choose a video URL below to get the address.',
       watchUrlPublished: 'Anyone with this link can watch the project.',
-      copyLink: 'Copy link',
-      openLink: 'Open in a new tab',
       copyFailed: 'The link could not be copied here: select it and copy it yourself.',
       slug: 'Video URL',
       slugHint: 'Lowercase letters, digits and single dashes.',

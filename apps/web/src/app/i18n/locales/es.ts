@@ -101,6 +101,8 @@ export const es: Translation = {
     internalError: 'Error interno del servidor',
   },
   common: {
+    copyLink: 'Copiar enlace',
+    openLink: 'Abrir en una pestaña nueva',
     close: 'Cerrar',
   },
   app: {
@@ -313,8 +315,6 @@ export const es: Translation = {
     watchLinkPublic: 'Cualquiera con este enlace puede verlo.',
     watchLinkPreview: 'La dirección de vista previa, hasta que se publique el proyecto.',
     noSlug: 'Aún no hay slug.',
-    copyLink: 'Copiar enlace',
-    openLink: 'Abrir enlace',
     storyline: 'Argumento',
     storylineGraph: 'Gráfico del argumento',
     noStoryline: 'Aún no hay argumento.',
@@ -764,8 +764,6 @@ export const es: Translation = {
       watchUrlHint: 'El público verá el proyecto en esta dirección cuando esté publicado.',
       watchUrlNone: 'Elige abajo una URL del vídeo para obtener la dirección.',
       watchUrlPublished: 'Cualquiera con este enlace puede ver el proyecto.',
-      copyLink: 'Copiar enlace',
-      openLink: 'Abrir en una pestaña nueva',
       copyFailed: 'No se pudo copiar el enlace aquí: selecciónalo y cópialo tú.',
       slug: 'URL del vídeo',
       slugHint: 'Letras minúsculas, dígitos y guiones sueltos.',

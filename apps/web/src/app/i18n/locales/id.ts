@@ -100,6 +100,8 @@ export const id: Translation = {
     internalError: 'Kesalahan internal server',
   },
   common: {
+    copyLink: 'Salin tautan',
+    openLink: 'Buka di tab baru',
     close: 'Tutup',
   },
   app: {
@@ -312,8 +314,6 @@ export const id: Translation = {
     watchLinkPublic: 'Siapa pun yang memiliki tautan ini dapat menonton.',
     watchLinkPreview: 'Alamat pratinjau, sampai proyek diterbitkan.',
     noSlug: 'Belum ada slug.',
-    copyLink: 'Salin tautan',
-    openLink: 'Buka tautan',
     storyline: 'Alur cerita',
     storylineGraph: 'Grafik alur cerita',
     noStoryline: 'Belum ada alur cerita.',
@@ -764,8 +764,6 @@ export const id: Translation = {
       watchUrlHint: 'Penonton akan menonton proyek di alamat ini setelah diterbitkan.',
       watchUrlNone: 'Pilih URL video di bawah untuk mendapatkan alamatnya.',
       watchUrlPublished: 'Siapa pun yang memiliki tautan ini dapat menonton proyek.',
-      copyLink: 'Salin tautan',
-      openLink: 'Buka di tab baru',
       copyFailed: 'Tautan tidak dapat disalin di sini: pilih dan salin sendiri.',
       slug: 'URL video',
       slugHint: 'Huruf kecil, angka, dan tanda hubung tunggal.',

@@ -92,6 +92,8 @@ export const zh: Translation = {
     internalError: '服务器内部错误',
   },
   common: {
+    copyLink: '复制链接',
+    openLink: '在新标签页中打开',
     close: '关闭',
   },
   app: {
@@ -300,8 +302,6 @@ export const zh: Translation = {
     watchLinkPublic: '任何拥有此链接的人都可以观看。',
     watchLinkPreview: '项目发布前的预览地址。',
     noSlug: '尚未设置网址标识。',
-    copyLink: '复制链接',
-    openLink: '打开链接',
     storyline: '故事线',
     storylineGraph: '故事线图',
     noStoryline: '尚无故事线。',
@@ -744,8 +744,6 @@ export const zh: Translation = {
       watchUrlHint: '项目发布后，观众将在此地址观看。',
       watchUrlNone: '在下方选择视频网址以获得地址。',
       watchUrlPublished: '任何拥有此链接的人都可以观看该项目。',
-      copyLink: '复制链接',
-      openLink: '在新标签页中打开',
       copyFailed: '无法在此复制链接：请选中后自行复制。',
       slug: '视频网址',
       slugHint: '小写字母、数字和单个连字符。',

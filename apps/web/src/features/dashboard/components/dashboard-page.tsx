@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ViewsChart } from '../../../components/charts/lazy-views-chart.tsx';
-import { CounterTile, CounterTiles } from '../../../components/counter-tile.tsx';
+import { CounterTile, CounterTiles, TileIcon } from '../../../components/counter-tile.tsx';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useSubject } from '../../../lib/use-subject.ts';
@@ -30,19 +30,7 @@ import { RecentActivity } from './recent-activity.tsx';
 function InfoTile({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'center' }}>
-      <Box
-        sx={(theme) => ({
-          display: 'grid',
-          placeItems: 'center',
-          width: 48,
-          height: 48,
-          borderRadius: 3,
-          color: 'primary.main',
-          bgcolor: theme.alpha(theme.palette.primary.main, 0.12),
-        })}
-      >
-        {icon}
-      </Box>
+      <TileIcon>{icon}</TileIcon>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" color="text.secondary">
           {label}
@@ -197,6 +185,8 @@ export function DashboardPage() {
               xs: '1fr',
               lg: data.views && data.recent_activity ? 'minmax(0, 3fr) minmax(0, 2fr)' : '1fr',
             },
+            // The chart keeps its own height beside a long activity list.
+            alignItems: 'start',
           }}
         >
           {data.views && (

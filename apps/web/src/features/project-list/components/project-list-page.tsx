@@ -197,8 +197,6 @@ function ProjectsScreen({ fixedStatus }: { fixedStatus?: ProjectStatus }) {
       <Tabs
         value={fixedStatus ? PROJECT_DRAFTS : PROJECT_LIST}
         aria-label={t('projectList.views')}
-        variant="scrollable"
-        allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab

@@ -33,7 +33,7 @@ import { PlayerPreview } from './player-preview.tsx';
 import { ProjectSummary } from './project-summary.tsx';
 import { PublicationFields } from './publication-fields.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
-import { WatchLinkField } from './watch-link-field.tsx';
+import { WatchLinkField } from '../../../../components/watch-link-field.tsx';
 
 export interface StepFourProps {
   /** The project as `GET /api/movie/{movieId}` gives it. */

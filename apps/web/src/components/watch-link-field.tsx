@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useCopyLink } from '../../../../lib/use-copy-link.ts';
+import { useCopyLink } from '../lib/use-copy-link.ts';
 
 interface WatchLinkFieldProps {
   label: string;
@@ -16,7 +16,10 @@ interface WatchLinkFieldProps {
   canOpen?: boolean;
 }
 
-/** The player's address, read-only (§2 step 4), with a copy button and, once public, an open one. */
+/**
+ * The player's address, read-only (§2 step 4, the project detail page), with a copy button and,
+ * once public, an open one.
+ */
 export function WatchLinkField({ label, url, helperText, canOpen = false }: WatchLinkFieldProps) {
   const { t } = useTranslation();
   const copyLink = useCopyLink();
@@ -39,8 +42,8 @@ export function WatchLinkField({ label, url, helperText, canOpen = false }: Watc
                   href={url}
                   target="_blank"
                   rel="noopener"
-                  aria-label={t('projectWizard.stepFour.openLink')}
-                  title={t('projectWizard.stepFour.openLink')}
+                  aria-label={t('common.openLink')}
+                  title={t('common.openLink')}
                 >
                   <OpenInNewRounded />
                 </IconButton>
@@ -48,8 +51,8 @@ export function WatchLinkField({ label, url, helperText, canOpen = false }: Watc
               <IconButton
                 edge="end"
                 disabled={!url}
-                aria-label={t('projectWizard.stepFour.copyLink')}
-                title={t('projectWizard.stepFour.copyLink')}
+                aria-label={t('common.copyLink')}
+                title={t('common.copyLink')}
                 onClick={() => url && void copyLink(url)}
               >
                 <ContentCopyRounded />
