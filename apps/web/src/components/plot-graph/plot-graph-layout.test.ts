@@ -1,6 +1,14 @@
 import type { PlotNode } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
-import { GRAPH_NODE_HEIGHT, layoutPlot, openingLevels } from './plot-graph-layout.ts';
+import {
+  boundsOf,
+  GRAPH_NODE_HEIGHT,
+  GRAPH_NODE_WIDTH,
+  layoutPlot,
+  OPENING_MIN_ZOOM,
+  openingLevels,
+  openingViewport,
+} from './plot-graph-layout.ts';
 
 const node = (movie_plot_id: number, parent_id: number | null): PlotNode => ({
   movie_plot_id,
@@ -55,5 +63,65 @@ describe('openingLevels', () => {
   it('keeps the opening even when nothing more fits', () => {
     expect(ids(0)).toEqual([1]);
     expect(openingLevels([], 10)).toEqual([]);
+  });
+});
+
+describe('boundsOf', () => {
+  it('covers every node whole, from the top-left corner of the first to the far corner of the last', () => {
+    const placed = layoutPlot(STORY);
+    const bounds = boundsOf(placed)!;
+    for (const { x, y } of placed) {
+      expect(x).toBeGreaterThanOrEqual(bounds.x);
+      expect(y).toBeGreaterThanOrEqual(bounds.y);
+      expect(x + GRAPH_NODE_WIDTH).toBeLessThanOrEqual(bounds.x + bounds.width);
+      expect(y + GRAPH_NODE_HEIGHT).toBeLessThanOrEqual(bounds.y + bounds.height);
+    }
+    // Four levels deep, three options wide.
+    expect(bounds.height).toBe(3 * (placed[1]!.y - placed[0]!.y) + GRAPH_NODE_HEIGHT);
+    expect(bounds.width).toBe(
+      Math.max(...placed.map((entry) => entry.x)) - bounds.x + GRAPH_NODE_WIDTH,
+    );
+    expect(boundsOf([])).toBeNull();
+  });
+});
+
+describe('openingViewport', () => {
+  /** Where a node's centre lands on the screen. */
+  const onScreen = (
+    view: { x: number; y: number; zoom: number },
+    placed: { x: number; y: number },
+  ) => ({
+    x: view.x + (placed.x + GRAPH_NODE_WIDTH / 2) * view.zoom,
+    y: view.y + (placed.y + GRAPH_NODE_HEIGHT / 2) * view.zoom,
+  });
+
+  it('fits a short story whole, centred, never closer than 100 %', () => {
+    const placed = layoutPlot(STORY);
+    const view = openingViewport(placed, 800, 420)!;
+    expect(view.zoom).toBeGreaterThanOrEqual(OPENING_MIN_ZOOM);
+    expect(view.zoom).toBeLessThanOrEqual(1);
+    for (const entry of placed) {
+      const { x, y } = onScreen(view, entry);
+      expect(x).toBeGreaterThan(0);
+      expect(x).toBeLessThan(800);
+      expect(y).toBeGreaterThan(0);
+      expect(y).toBeLessThan(420);
+    }
+  });
+
+  it('opens a wide story at the least zoom with its opening at the top centre', () => {
+    // An opening with 24 options: fitted, they would be specks.
+    const wide = [node(1, null), ...Array.from({ length: 24 }, (_, index) => node(index + 2, 1))];
+    const placed = layoutPlot(wide);
+    const view = openingViewport(placed, 800, 420)!;
+    expect(view.zoom).toBe(OPENING_MIN_ZOOM);
+    const opening = onScreen(view, placed[0]!);
+    expect(opening.x).toBeCloseTo(400);
+    expect(opening.y).toBeLessThan(210);
+    expect(opening.y).toBeGreaterThan(0);
+  });
+
+  it('has no view for an empty story', () => {
+    expect(openingViewport([], 800, 420)).toBeNull();
   });
 });

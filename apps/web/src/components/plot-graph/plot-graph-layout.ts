@@ -57,3 +57,59 @@ export function openingLevels(placed: readonly PlacedPlot[], most: number): Plac
   }
   return placed.slice(0, end);
 }
+
+/** The rectangle that `placed` nodes cover, in the graph's coordinates; null for none. */
+export function boundsOf(
+  placed: readonly PlacedPlot[],
+): { x: number; y: number; width: number; height: number } | null {
+  if (placed.length === 0) return null;
+  const xs = placed.map((entry) => entry.x);
+  const ys = placed.map((entry) => entry.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return {
+    x,
+    y,
+    width: Math.max(...xs) + GRAPH_NODE_WIDTH - x,
+    height: Math.max(...ys) + GRAPH_NODE_HEIGHT - y,
+  };
+}
+
+/**
+ * The graph opens on the story's first levels, up to this many nodes, at this zoom or closer: the
+ * beginning of a long story readable, and only the nodes in view drawn, so it opens fast.
+ */
+export const OPENING_NODES = 30;
+export const OPENING_MIN_ZOOM = 0.4;
+/** Of the pane's size, left free around the opening levels. */
+const OPENING_PADDING = 0.1;
+
+/**
+ * Where the graph opens in a pane of `width` × `height` pixels: its first levels (`openingLevels`)
+ * fitted, or, when they would be smaller than OPENING_MIN_ZOOM, at that zoom with the opening node
+ * at the top centre (the middle of wide levels is mostly the space between subtrees). Null for an
+ * empty story.
+ */
+export function openingViewport(
+  placed: readonly PlacedPlot[],
+  width: number,
+  height: number,
+): { x: number; y: number; zoom: number } | null {
+  const bounds = boundsOf(openingLevels(placed, OPENING_NODES));
+  const opening = placed[0];
+  if (bounds === null || opening === undefined) return null;
+  const free = 1 - 2 * OPENING_PADDING;
+  const fitted = Math.min(1, (width * free) / bounds.width, (height * free) / bounds.height);
+  if (fitted >= OPENING_MIN_ZOOM) {
+    return {
+      x: width / 2 - (bounds.x + bounds.width / 2) * fitted,
+      y: height / 2 - (bounds.y + bounds.height / 2) * fitted,
+      zoom: fitted,
+    };
+  }
+  return {
+    x: width / 2 - (opening.x + GRAPH_NODE_WIDTH / 2) * OPENING_MIN_ZOOM,
+    y: height * OPENING_PADDING - opening.y * OPENING_MIN_ZOOM,
+    zoom: OPENING_MIN_ZOOM,
+  };
+}

@@ -10,13 +10,14 @@ import {
   Handle,
   Position,
   ReactFlow,
+  useReactFlow,
   useStore,
   type Edge,
   type Node,
   type NodeProps,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captionOf } from '../../lib/caption-of.ts';
 import { ItemThumbnail } from '../item-thumbnail.tsx';
@@ -24,7 +25,8 @@ import {
   GRAPH_NODE_HEIGHT,
   GRAPH_NODE_WIDTH,
   layoutPlot,
-  openingLevels,
+  openingViewport,
+  type PlacedPlot,
 } from './plot-graph-layout.ts';
 
 interface GraphNodeData extends Record<string, unknown> {
@@ -46,13 +48,6 @@ export interface PlotGraphShare {
 }
 
 type GraphNode = Node<GraphNodeData, 'plot'>;
-
-/**
- * The graph opens on the story's first levels, up to this many nodes, at this zoom or closer: the
- * beginning of a long story readable, and only the nodes in view drawn, so it opens fast.
- */
-const OPENING_NODES = 30;
-const OPENING_MIN_ZOOM = 0.4;
 
 /** Below this zoom a node is a few pixels wide: its picture and words could not be read anyway. */
 const DETAIL_ZOOM = 0.2;
@@ -160,6 +155,27 @@ const PlotGraphNode = memo(function PlotGraphNode({ data }: NodeProps<GraphNode>
 
 const nodeTypes = { plot: PlotGraphNode };
 
+/**
+ * Puts the view where the story opens (`openingViewport`) once the pane has its size. Positions and
+ * sizes come from the layout, so nothing waits for React Flow to measure nodes: with only the nodes
+ * in view rendered, most nodes of a long story are never measured. Only the first view is set; the
+ * fit button shows the whole story.
+ */
+function OpeningView({ placed }: { placed: readonly PlacedPlot[] }) {
+  const { setViewport } = useReactFlow();
+  const width = useStore((state) => state.width);
+  const height = useStore((state) => state.height);
+  const done = useRef(false);
+  useLayoutEffect(() => {
+    if (done.current || width === 0 || height === 0) return;
+    const viewport = openingViewport(placed, width, height);
+    if (viewport === null) return;
+    done.current = true;
+    void setViewport(viewport);
+  }, [placed, width, height, setViewport]);
+  return null;
+}
+
 interface PlotGraphProps {
   plot: readonly PlotNode[];
   items: readonly MovieContentStatus[];
@@ -190,11 +206,6 @@ export function PlotGraph({
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
   const placed = useMemo(() => layoutPlot(plot, rtl), [plot, rtl]);
-  const opening = useMemo(
-    () =>
-      openingLevels(placed, OPENING_NODES).map(({ node }) => ({ id: String(node.movie_plot_id) })),
-    [placed],
-  );
   const itemOf = useMemo(
     () => new Map(items.map((item) => [item.movie_content_id, item])),
     [items],
@@ -258,15 +269,13 @@ export function PlotGraph({
         nodeTypes={nodeTypes}
         colorMode={theme.palette.mode}
         onlyRenderVisibleElements
-        fitView
-        // Opens on the story's beginning; the fit button shows all of it.
-        fitViewOptions={{ nodes: opening, minZoom: OPENING_MIN_ZOOM, maxZoom: 1, padding: 0.15 }}
         minZoom={0.05}
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
         onNodeClick={onSelect && ((_event, node) => onSelect(Number(node.id)))}
       >
+        <OpeningView placed={placed} />
         <Background />
         <Controls showInteractive={false} position={rtl ? 'bottom-right' : 'bottom-left'} />
       </ReactFlow>
