@@ -61,7 +61,7 @@ export function ProjectTitle({ title, tags, to }: { title: string; tags: string[
         color="text.primary"
         variant="body2"
         dir="auto"
-        sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+        sx={{ fontWeight: 700, overflowWrap: 'break-word' }}
       >
         {title}
       </Link>

@@ -92,7 +92,8 @@ function ProjectsScreen({ fixedStatus }: { fixedStatus?: ProjectStatus }) {
         label: t('projectList.project'),
         sortField: 'title',
         render: (row) => (
-          <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', minWidth: 0 }}>
+          // Narrow screens scroll the table sideways rather than squeeze the titles.
+          <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', minWidth: 240 }}>
             <ProjectThumbnail src={row.thumbnail} width={72} />
             <ProjectTitle title={row.title} tags={row.tags} to={linkOf(row)} />
           </Stack>
@@ -214,7 +215,8 @@ function ProjectsScreen({ fixedStatus }: { fixedStatus?: ProjectStatus }) {
       </Tabs>
       <Stack
         direction={{ xs: 'column', md: 'row' }}
-        sx={{ gap: 1.5, alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+        // Wraps on wide screens only: a wrapping column sizes its rows as if each filter wrapped.
+        sx={{ gap: 1.5, alignItems: { md: 'center' }, flexWrap: { md: 'wrap' } }}
       >
         <SearchField
           value={list.search}
