@@ -17,7 +17,7 @@ import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISUALLY_HIDDEN } from '../lib/visually-hidden.ts';
-import { TablePager, useStepBackFromEmptyPage } from './table-pager.tsx';
+import { PagedPanel } from './paged-panel.tsx';
 
 export interface Column<Row> {
   id: string;
@@ -58,30 +58,12 @@ const SKELETON_ROWS = 5;
  * pager. On a phone each row becomes a card headed by the first column, so nothing scrolls sideways.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { rows, loading, total, page, perPage, onPage } = props;
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('sm'));
-  useStepBackFromEmptyPage({ loading, rows, total, page, perPage, onPage });
-
-  const showSkeleton = loading && rows === undefined;
-  const isEmpty = !showSkeleton && (rows === undefined || rows.length === 0);
-
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      {compact ? <RowCards {...props} /> : <RowTable {...props} />}
-      {isEmpty && props.empty}
-      {!isEmpty && (
-        <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
-          <TablePager
-            page={page}
-            perPage={perPage}
-            total={total}
-            onPage={onPage}
-            onPerPage={props.onPerPage}
-          />
-        </Box>
-      )}
-    </Paper>
+    <PagedPanel {...props}>
+      {() => (compact ? <RowCards {...props} /> : <RowTable {...props} />)}
+    </PagedPanel>
   );
 }
 

@@ -19,7 +19,7 @@ export function lastPageOf(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));
 }
 
-interface PagedRows {
+export interface PagedRows {
   loading: boolean;
   rows: readonly unknown[] | undefined;
   total: number;

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ProjectListRow } from '@plotline/core';
 import type { ReactNode } from 'react';
-import { TablePager, useStepBackFromEmptyPage } from '../../../components/table-pager.tsx';
+import { PagedPanel } from '../../../components/paged-panel.tsx';
 import { useDateFormat } from '../../../lib/use-date-format.ts';
 import { useTranslation } from 'react-i18next';
 import {
@@ -38,60 +38,46 @@ const SKELETON_CARDS = 6;
  * data, pager and empty placeholder as the table.
  */
 export function ProjectGrid(props: ProjectGridProps) {
-  const { rows, loading, total, page, perPage, onPage, onPerPage } = props;
-  useStepBackFromEmptyPage({ loading, rows, total, page, perPage, onPage });
-  const showSkeleton = loading && rows === undefined;
-  const isEmpty = !showSkeleton && (rows === undefined || rows.length === 0);
-
+  const { rows, loading } = props;
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      {!isEmpty && (
-        <Box
-          component="ul"
-          aria-label={props.label}
-          aria-busy={loading}
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 2,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
-            opacity: loading && rows ? 0.6 : 1,
-            transition: 'opacity 150ms',
-          }}
-        >
-          {showSkeleton
-            ? Array.from({ length: SKELETON_CARDS }, (_, index) => (
-                <Box component="li" key={index}>
-                  <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
-                  <Skeleton variant="text" sx={{ mt: 1 }} />
-                  <Skeleton variant="text" width="60%" />
-                </Box>
-              ))
-            : rows?.map((row) => (
-                <ProjectCard
-                  key={`${row.kind}-${row.id}`}
-                  row={row}
-                  link={props.linkOf(row)}
-                  actions={props.actions(row)}
-                />
-              ))}
-        </Box>
-      )}
-      {isEmpty && props.empty}
-      {!isEmpty && (
-        <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
-          <TablePager
-            page={page}
-            perPage={perPage}
-            total={total}
-            onPage={onPage}
-            onPerPage={onPerPage}
-          />
-        </Box>
-      )}
-    </Paper>
+    <PagedPanel {...props}>
+      {(isEmpty) =>
+        !isEmpty && (
+          <Box
+            component="ul"
+            aria-label={props.label}
+            aria-busy={loading}
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 2,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
+              opacity: loading && rows ? 0.6 : 1,
+              transition: 'opacity 150ms',
+            }}
+          >
+            {rows === undefined && loading
+              ? Array.from({ length: SKELETON_CARDS }, (_, index) => (
+                  <Box component="li" key={index}>
+                    <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
+                    <Skeleton variant="text" sx={{ mt: 1 }} />
+                    <Skeleton variant="text" width="60%" />
+                  </Box>
+                ))
+              : rows?.map((row) => (
+                  <ProjectCard
+                    key={`${row.kind}-${row.id}`}
+                    row={row}
+                    link={props.linkOf(row)}
+                    actions={props.actions(row)}
+                  />
+                ))}
+          </Box>
+        )
+      }
+    </PagedPanel>
   );
 }
 
