@@ -129,17 +129,19 @@ async function record(config: RunConfig) {
     waits.push({ at: performance.now(), currentTime: video.currentTime }),
   );
   const stopListening = await listenForSilence();
-  /** Every frame with its marker once all are read, and the silences heard. */
-  const finish = async () => {
+  /** The run's result: every frame with its marker once all are read, the silences and waits. */
+  const finish = async (
+    measured: Pick<RunResult, 'nodeStarts' | 'firstFrameMs' | 'droppedFrames' | 'errors'>,
+  ): Promise<RunResult> => {
     const silencesMs = await stopListening();
     await Promise.all(reading);
-    return { frames, silencesMs };
+    return { ...measured, frames, waits, silencesMs };
   };
-  return { finish, waits };
+  return { finish };
 }
 
 async function runJoined(config: RunConfig): Promise<RunResult> {
-  const { finish, waits } = await record(config);
+  const { finish } = await record(config);
   const nodeStarts: RunResult['nodeStarts'] = [];
   const errors: string[] = [];
   const player = createBranchPlayer({ video, masterUrl: (url) => String(url) });
@@ -169,23 +171,14 @@ async function runJoined(config: RunConfig): Promise<RunResult> {
   await player.start(toPlayerNode(config.path[0]!));
   await video.play();
   await ended;
-  const { droppedVideoFrames } = video.getVideoPlaybackQuality();
+  const droppedFrames = video.getVideoPlaybackQuality().droppedVideoFrames;
   player.destroy();
-  const { frames, silencesMs } = await finish();
-  return {
-    frames,
-    waits,
-    silencesMs,
-    nodeStarts,
-    firstFrameMs,
-    droppedFrames: droppedVideoFrames,
-    errors,
-  };
+  return finish({ nodeStarts, firstFrameMs, droppedFrames, errors });
 }
 
 async function runNaive(config: RunConfig): Promise<RunResult> {
   let current = 0;
-  const { finish, waits } = await record(config);
+  const { finish } = await record(config);
   const nodeStarts: RunResult['nodeStarts'] = [];
   const errors: string[] = [];
   const hls = new Hls();
@@ -213,18 +206,9 @@ async function runNaive(config: RunConfig): Promise<RunResult> {
   hls.attachMedia(video);
   load(0);
   await done;
-  const { droppedVideoFrames } = video.getVideoPlaybackQuality();
+  const droppedFrames = video.getVideoPlaybackQuality().droppedVideoFrames;
   hls.destroy();
-  const { frames, silencesMs } = await finish();
-  return {
-    frames,
-    waits,
-    silencesMs,
-    nodeStarts,
-    firstFrameMs,
-    droppedFrames: droppedVideoFrames,
-    errors,
-  };
+  return finish({ nodeStarts, firstFrameMs, droppedFrames, errors });
 }
 
 window.runBranchSwitch = (config) =>
