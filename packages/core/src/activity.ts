@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE, DEFAULT_PER_PAGE, pageSchema } from './paging.ts';
 
+/**
+ * Every kind of entity the activity log records, as `entity_type` names it: what `entity_id` is the
+ * id of. The server's log entries are typed by it, so an entry of another kind does not compile, and
+ * the log's entity filter accepts exactly these.
+ */
+export const ACTIVITY_ENTITY_TYPES = [
+  'session',
+  'user',
+  'company',
+  'movie',
+  'series',
+  'movie_content',
+  'movie_plot',
+  'banner_image',
+] as const;
+export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+
 export const activityRowSchema = z.object({
   id: z.number().int(),
   actor_id: z.number().int().nullable(),
@@ -24,7 +41,11 @@ const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
 export const activityQuerySchema = z.object({
   actor: z.coerce.number().int().optional(),
   companyId: z.coerce.number().int().optional(),
-  entity: z.string().trim().max(50).optional(),
+  entity: z
+    .enum(ACTIVITY_ENTITY_TYPES, {
+      error: `Unknown entity type: use one of ${ACTIVITY_ENTITY_TYPES.join(', ')}`,
+    })
+    .optional(),
   from: day.optional(),
   to: day.optional(),
   page: z.coerce.number().int().min(1).default(1),

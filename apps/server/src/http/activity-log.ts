@@ -1,3 +1,4 @@
+import type { ActivityEntityType } from '@plotline/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../adapters/clock.ts';
 import type { ActivityRepository } from '../modules/activity/activity.repository.ts';
@@ -5,7 +6,7 @@ import type { ActivityRepository } from '../modules/activity/activity.repository
 /** What a successful call did, as its route describes it from the reply's data. */
 export interface ActivityDescription {
   action: string;
-  entityType: string;
+  entityType: ActivityEntityType;
   entityId: string | number | null;
   summary: string;
   /** The company concerned; defaults to the caller's. */

@@ -1,3 +1,4 @@
+import type { ActivityEntityType } from '@plotline/core';
 import { aliasedTable, and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { activityLog, companies, users } from '../../db/schema/index.ts';
@@ -7,7 +8,7 @@ export interface ActivityEntry {
   companyId: number | null;
   /** What happened, as `entity.verb`: `auth.login`, `user.disabled`. */
   action: string;
-  entityType: string;
+  entityType: ActivityEntityType;
   entityId: string | number | null;
   summary: string;
   details?: Record<string, unknown>;
@@ -18,9 +19,9 @@ export interface ActivityEntry {
 export interface ActivityFilter {
   actorId?: number | undefined;
   companyId?: number | undefined;
-  entityType?: string | undefined;
+  entityType?: ActivityEntityType | undefined;
   /** Any one of these entity types. */
-  entityTypes?: readonly string[] | undefined;
+  entityTypes?: readonly ActivityEntityType[] | undefined;
   from?: Date | undefined;
   /** Exclusive. */
   until?: Date | undefined;

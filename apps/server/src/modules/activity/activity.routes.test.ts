@@ -1,4 +1,7 @@
+import { ACTIVITY_ENTITY_TYPES, type ActivityEntityType } from '@plotline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLog } from '../../db/schema/index.ts';
+import { projectFactories } from '../../test/test-projects.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
@@ -119,5 +122,88 @@ describe('the activity log', () => {
       );
       expect((await server.request('GET', '/api/activity-log', { token })).status).toBe(403);
     }
+  });
+
+  it('filters by every kind of entity the server logs, and refuses a kind it does not know', async () => {
+    const staff = await server.makeUser({ role: 'internal', companyType: null });
+    const staffToken = await server.signIn(staff);
+    const company = await server.request('POST', '/api/company', {
+      token: staffToken,
+      body: { name: 'Every Kind Ltd', type: 'company', adminEmail: 'every-kind@example.com' },
+    });
+    expect(company.status).toBe(201);
+
+    const contributor = await server.makeUser({ role: 'contributor' });
+    const token = await server.signIn(contributor);
+    const factories = await projectFactories(server);
+    try {
+      const story = await factories.makeStory(token, 'every-kind');
+      await factories.makeSeries(token);
+      const lock = await server.request('PUT', '/api/movie-plot/lock', {
+        token,
+        body: { movie_plot_id: story.nodes.opening, status: true },
+      });
+      expect(lock.status).toBe(200);
+      const password = await server.request('POST', '/api/user/reset_password', {
+        token,
+        body: { current_password: contributor.password, password: 'a new password' },
+      });
+      expect(password.status).toBe(200);
+    } finally {
+      await factories.cleanUp();
+    }
+
+    // What the calls above wrote, one action of each kind; the filter must find each.
+    const written: Record<ActivityEntityType, string> = {
+      session: 'auth.login',
+      user: 'user.password_changed',
+      company: 'company.created',
+      movie: 'movie.created',
+      series: 'series.created',
+      movie_content: 'movie_content.caption_saved',
+      movie_plot: 'plot.locked',
+      banner_image: 'movie.banner_uploaded',
+    };
+    for (const type of ACTIVITY_ENTITY_TYPES) {
+      const filtered = await server.request<PageBody>(
+        'GET',
+        `/api/activity-log?entity=${type}&perPage=100`,
+        { token: staffToken },
+      );
+      expect(filtered.status).toBe(200);
+      expect(filtered.body.data.rows.map((row) => row.entity_type)).toEqual(
+        filtered.body.data.rows.map(() => type),
+      );
+      expect(filtered.body.data.rows.map((row) => row.action)).toContain(written[type]);
+    }
+
+    const stored = await server.db
+      .selectDistinct({ type: activityLog.entityType })
+      .from(activityLog);
+    expect(ACTIVITY_ENTITY_TYPES).toEqual(expect.arrayContaining(stored.map((row) => row.type)));
+
+    for (const unknown of ['auth', 'projects', '']) {
+      const refused = await server.request('GET', `/api/activity-log?entity=${unknown}`, {
+        token: staffToken,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        message:
+          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image',
+      });
+    }
+  });
+
+  it('lists the entity types in the OpenAPI document', async () => {
+    const document = await server.request<{
+      paths: Record<
+        string,
+        { get: { parameters: { name: string; schema: { enum?: string[] } }[] } }
+      >;
+    }>('GET', '/api/docs/json');
+    const entity = document.body.paths['/api/activity-log']!.get.parameters.find(
+      (parameter) => parameter.name === 'entity',
+    );
+    expect(entity?.schema.enum).toEqual([...ACTIVITY_ENTITY_TYPES]);
   });
 });

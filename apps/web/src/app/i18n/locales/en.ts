@@ -1,4 +1,4 @@
-import { MESSAGES } from '@plotline/core';
+import { MESSAGES, type ActivityEntityType } from '@plotline/core';
 
 /** English, the default and the fallback of every other language. */
 export const en = {
@@ -404,11 +404,15 @@ export const en = {
     entityType: 'Entity type',
     allEntities: 'All',
     entityTypes: {
-      auth: 'Sign-in',
       session: 'Session',
-      company: 'Company',
       user: 'User',
-    },
+      company: 'Company',
+      movie: 'Project',
+      series: 'Series',
+      movie_content: 'Clip or bridge',
+      movie_plot: 'Plot',
+      banner_image: 'Banner image',
+    } satisfies Record<ActivityEntityType, string>,
     from: 'From',
     to: 'To',
     filterByActor: 'Show only activity by {{name}}',

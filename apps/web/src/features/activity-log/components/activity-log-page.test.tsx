@@ -1,5 +1,5 @@
 import type { ActivityRow } from '@plotline/core';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, signInAs } from '../../../test/fixtures.ts';
 import { renderPage, stubApi } from '../../../test/render-page.tsx';
@@ -44,5 +44,38 @@ describe('ActivityLogPage', () => {
     );
     await waitFor(() => expect(lastQuery()?.has('actor')).toBe(false));
     expect(screen.queryByText('Actor: Nadia Rahman')).not.toBeInTheDocument();
+  });
+
+  it('offers every kind of entity the log records, and sends the chosen one', async () => {
+    signInAs({ role: 'internal', company_type: null });
+    const api = stubApi({
+      'GET /api/activity-log': () => jsonResponse({ data: { rows: [makeActivity()], total: 1 } }),
+    });
+    // `auth` was once offered, but no entry has that kind: the server refuses it, so it is not sent.
+    const { user, router } = renderPage(<ActivityLogPage />, '/app/activity-log?entity=auth');
+    const lastQuery = () => api.to('GET', '/api/activity-log').at(-1)?.url.searchParams;
+    await waitFor(() => expect(lastQuery()).toBeDefined());
+    expect(lastQuery()?.has('entity')).toBe(false);
+
+    await user.click(screen.getByRole('combobox', { name: 'Entity type' }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'All',
+      'Session',
+      'User',
+      'Company',
+      'Project',
+      'Series',
+      'Clip or bridge',
+      'Plot',
+      'Banner image',
+    ]);
+
+    await user.click(screen.getByRole('option', { name: 'Clip or bridge' }));
+    await waitFor(() => expect(lastQuery()?.get('entity')).toBe('movie_content'));
+    expect(router.state.location.search).toContain('entity=movie_content');
+    expect(screen.getByRole('combobox', { name: 'Entity type' })).toHaveTextContent(
+      'Clip or bridge',
+    );
   });
 });
