@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, EMAIL_PATTERN, signInEmailSchema } from './validation.ts';
+import {
+  emailSchema,
+  EMAIL_PATTERN,
+  SIGN_IN_EMAIL_PATTERN,
+  signInEmailSchema,
+} from './validation.ts';
 
 function emailError(value: unknown): string | undefined {
   const result = emailSchema.safeParse(value);
@@ -27,6 +32,16 @@ describe('email validation', () => {
 
   it('lets an empty value pass the pattern itself', () => {
     expect(EMAIL_PATTERN.test('')).toBe(true);
+  });
+
+  // JSON Schema (the OpenAPI document) keeps a pattern's source and drops its flags.
+  it.each([
+    ['EMAIL_PATTERN', EMAIL_PATTERN, 'ann@studio.com'],
+    ['SIGN_IN_EMAIL_PATTERN', SIGN_IN_EMAIL_PATTERN, 'admin@plotline.local'],
+  ])('keeps %s case-insensitive without its flags', (_name, pattern, address) => {
+    const documented = new RegExp(pattern.source);
+    expect(documented.test(address)).toBe(true);
+    expect(documented.test(address.toUpperCase())).toBe(true);
   });
 });
 

@@ -37,9 +37,9 @@ export function registerAccessGuard(app: FastifyInstance, authService: AuthServi
     if (!route.url.startsWith('/api/') || PLUGIN_PATHS.test(route.url)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access`);
-    if (access.kind === 'signedIn') {
-      route.schema = { ...route.schema, security: [{ accessToken: [] }] };
-    }
+    // The document says of every operation what it needs: an empty list is a public call.
+    const security = access.kind === 'signedIn' ? [{ accessToken: [] }] : [];
+    route.schema = { ...route.schema, security };
   });
 
   app.addHook('onRequest', async (request) => {

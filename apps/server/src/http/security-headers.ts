@@ -46,11 +46,62 @@ function policyText(directives: Directives): string {
 /** Sent by the player's pages in place of the studio's policy. */
 export const PLAYER_CONTENT_SECURITY_POLICY = policyText(PLAYER_DIRECTIVES);
 
-/** Security headers on every reply, with the studio's content policy. */
+/**
+ * The browser features the product uses: the player's fullscreen, autoplay (its clips follow each
+ * other) and picture-in-picture, and the copy buttons' clipboard; all for this origin only. The
+ * player's share sheet is not named: `web-share` is this origin's by default, and Chromium on Linux
+ * warns of it (and of `bluetooth`) as unknown. Every other feature that could reach a camera, a
+ * microphone, a place, a payment, a device or the user's data is off. No encrypted media: the
+ * player's HLS has no DRM.
+ */
+const PERMISSIONS: Record<string, 'self' | 'none'> = {
+  accelerometer: 'none',
+  autoplay: 'self',
+  'browsing-topics': 'none',
+  camera: 'none',
+  'clipboard-read': 'none',
+  'clipboard-write': 'self',
+  'display-capture': 'none',
+  'encrypted-media': 'none',
+  fullscreen: 'self',
+  geolocation: 'none',
+  gyroscope: 'none',
+  hid: 'none',
+  'idle-detection': 'none',
+  'local-fonts': 'none',
+  magnetometer: 'none',
+  microphone: 'none',
+  midi: 'none',
+  payment: 'none',
+  'picture-in-picture': 'self',
+  'publickey-credentials-get': 'none',
+  'screen-wake-lock': 'none',
+  serial: 'none',
+  usb: 'none',
+  'xr-spatial-tracking': 'none',
+};
+
+export const PERMISSIONS_POLICY = Object.entries(PERMISSIONS)
+  .map(([feature, allow]) => `${feature}=${allow === 'self' ? '(self)' : '()'}`)
+  .join(', ');
+
+/**
+ * Security headers on every reply, with the studio's content policy. API answers carry tokens and
+ * users' data, so none is kept by any cache, except a success whose route chose its own caching:
+ * the public media files and a published project's watch data.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: STUDIO_DIRECTIVES },
     // HSTS belongs to the TLS-terminating proxy in front of a deployment, not to a localhost server.
     strictTransportSecurity: false,
+  });
+  // onSend: the last word on every reply, errors and not-found answers included.
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    const chosenCaching = reply.statusCode < 400 && reply.hasHeader('cache-control');
+    if (request.url.startsWith('/api/') && !chosenCaching) {
+      void reply.header('cache-control', 'no-store');
+    }
   });
 }

@@ -33,6 +33,12 @@ describe('GET /api/media/{key}', () => {
     expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
   });
 
+  it('takes a key whose slashes are percent-encoded, as a client of the OpenAPI document sends it', async () => {
+    const response = await fetch(url(encodeURIComponent('hls/0f4c/720p/segment-0000.ts')));
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
+  });
+
   it('answers a byte range with 206, an open-ended one too, and an impossible one with 416', async () => {
     const key = 'hls/0f4c/720p/segment-0000.ts';
     const middle = await fetch(url(key), { headers: { range: 'bytes=100-199' } });

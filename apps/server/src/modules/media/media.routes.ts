@@ -1,9 +1,12 @@
 import { MESSAGES } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import parseRange from 'range-parser';
 import { isSafeBlobKey, LOCAL_MEDIA_ROUTE, type BlobStore } from '../../adapters/blob-store.ts';
 import { AppError } from '../../errors.ts';
+import { z } from 'zod';
 import { publicAccess } from '../../http/access.ts';
+import { errors } from '../../http/schemas.ts';
 
 /**
  * What browsers may fetch, by the key's first folder. Uploaded sources are not among them: only
@@ -22,24 +25,46 @@ const CONTENT_TYPES: Record<string, string> = {
   srt: 'application/x-subrip; charset=utf-8',
 };
 
+/** A file's bytes as the document shows them, under each type this route sends. */
+function fileReply(description: string) {
+  const types = new Set(Object.values(CONTENT_TYPES).map((type) => type.split(';')[0]!));
+  const binary = { schema: { type: 'string', format: 'binary' } };
+  // fastify-swagger takes a response's `content` as it stands, media types and all.
+  return z.unknown().meta({
+    description,
+    content: Object.fromEntries([...types].map((type) => [type, binary])),
+  });
+}
+
 /**
  * Serves the local blob store's public files, with byte ranges (players and seeking ask for them).
  * Keys hold random names and are never rewritten, so every file is cached for good. With S3 the
  * store's public URLs point at the bucket or its CDN instead, and this route serves nothing new.
  */
 export function registerMediaRoutes(app: FastifyInstance, blobs: BlobStore): void {
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     `${LOCAL_MEDIA_ROUTE}*`,
     {
       config: { access: publicAccess },
       schema: {
         tags: ['media'],
         summary: 'A stored public file: an image, an HLS playlist or segment, a subtitle',
-        description: 'Answers Range requests with 206; every file is immutable.',
+        description:
+          'Answers Range requests with 206; every file is immutable. The key is the rest of the ' +
+          'path, slashes included (`hls/…/master.m3u8`); sent percent-encoded, they are decoded.',
+        params: z.object({
+          '*': z.string().describe("The file's key in the store: `hls/…`, `thumbnails/…`, …"),
+        }),
+        response: {
+          200: fileReply('The whole file'),
+          206: fileReply('The asked range of the file'),
+          ...errors(404),
+          416: z.undefined().describe('The range lies beyond the file'),
+        },
       },
     },
     async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
+      const key = request.params['*'];
       const type = CONTENT_TYPES[key.split('.').pop() ?? ''];
       if (!type || !isSafeBlobKey(key) || !PUBLIC_FOLDERS.has(key.split('/')[0]!)) {
         throw new AppError(404, MESSAGES.apiNotFound);
