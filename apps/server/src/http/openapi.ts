@@ -12,7 +12,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
  * several segments: a client that follows the document percent-encodes the slashes of the value,
  * and the router decodes them back.
  */
-export const WILDCARD_PARAM = 'key';
+const WILDCARD_PARAM = 'key';
 
 /** The spec's version segments (`v1.6`, `v1.5`) are part of its addresses, not of what a call does. */
 const VERSION_SEGMENT = /^v\d+(\.\d+)*$/;
