@@ -52,6 +52,8 @@ import { registerPublishingRoutes } from './modules/publishing/publishing.routes
 import { createPublishingService } from './modules/publishing/publishing.service.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
+import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.ts';
+import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
 import { createSeriesRepository } from './modules/series/series.repository.ts';
 import { registerSeriesRoutes } from './modules/series/series.routes.ts';
 import { createSeriesService } from './modules/series/series.service.ts';
@@ -146,10 +148,15 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: deps.publicUrl,
     clock,
   });
+  const rateLimits = createRateLimitsService({
+    counters: createRateLimitsRepository(db),
+    clock,
+  });
 
   const authService = createAuthService({
     auth: sessions,
     users,
+    rateLimits,
     hasher,
     tokens: createSessionTokens(deps.jwtSecret),
     clock,
@@ -160,6 +167,7 @@ export async function buildApp(deps: AppDeps) {
     sessions,
     activity,
     auth: authService,
+    rateLimits,
     links,
     blobs: deps.blobs,
     hasher,
@@ -266,7 +274,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
-  await registerRateLimits(app);
+  await registerRateLimits(app, rateLimits);
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12 } });
   registerAccessGuard(app, authService);
   registerActivityLog(app, activity, clock);

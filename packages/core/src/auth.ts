@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { COMPANY_TYPES, ROLES } from './roles.ts';
 import { requiredString, signInEmailSchema } from './validation.ts';
 
-/** Failed sign-ins allowed per email and per IP within the window before further tries get 429. */
-export const LOGIN_MAX_FAILURES = 10;
-export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
-
 export const SESSION_HOURS = 12;
 export const REMEMBERED_SESSION_DAYS = 30;
 

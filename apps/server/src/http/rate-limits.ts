@@ -1,28 +1,67 @@
-import fastifyRateLimit from '@fastify/rate-limit';
-import { formatMessage, MESSAGES } from '@plotline/core';
+import fastifyRateLimit, {
+  type FastifyRateLimitStore,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import {
+  counterKey,
+  tooManyRequestsMessage,
+  type RateLimitRule,
+} from '../modules/rate-limits/rate-limit-rules.ts';
+import type { RateLimitsService } from '../modules/rate-limits/rate-limits.service.ts';
 
 /**
- * For public calls that send mail or create accounts (sign-up, password reset, invitation links):
- * enough for a person, too few for a script bombing an inbox or guessing links. Counted per IP and
- * per route, in this process's memory; several API processes would each count their own.
+ * A route's `config.rateLimit`: every request from one address counts against the rule. Limits on
+ * failed attempts only (sign-in, mailed links) are counted by their services, which know what failed.
  */
-export const publicFormLimit = { max: 10, timeWindow: '15 minutes' } as const;
+export function requestsPerAddress(rule: RateLimitRule): RateLimitOptions {
+  return {
+    max: rule.max,
+    timeWindow: rule.windowMs,
+    keyGenerator: (request) => counterKey(rule, request.ip),
+  };
+}
 
 /**
- * For the players' viewing events: a player sends a batch every few seconds at most and one on page
- * hide, so this leaves room for a whole school behind one address while stopping a script from
- * filling the table.
+ * Rate limits only where a route asks for one, counted in the database so that every API process
+ * on it enforces one limit; refusals are 429 `{ message }` with Retry-After.
  */
-export const viewEventsLimit = { max: 120, timeWindow: '1 minute' } as const;
+export async function registerRateLimits(
+  app: FastifyInstance,
+  rateLimits: Pick<RateLimitsService, 'count'>,
+): Promise<void> {
+  // The plugin makes its store itself, and one per limited route through child(), which its
+  // README documents to receive the route's options with timeWindow in milliseconds (its types
+  // leave them out).
+  class DatabaseStore implements FastifyRateLimitStore {
+    readonly #windowMs: number;
 
-/** Rate limits only where a route asks for one (`config.rateLimit`); refusals are 429 `{ message }`. */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+    constructor(options: object) {
+      this.#windowMs = (options as { timeWindow: number }).timeWindow;
+    }
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    ) {
+      rateLimits.count(key, this.#windowMs).then(
+        ({ count, retryAfterSeconds }) =>
+          callback(null, { current: count, ttl: retryAfterSeconds * 1000 }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: object): FastifyRateLimitStore {
+      return new DatabaseStore(routeOptions);
+    }
+  }
+
   await app.register(fastifyRateLimit, {
     global: false,
+    store: DatabaseStore,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      message: formatMessage(MESSAGES.tooManyRequests, { after: context.after }),
+      message: tooManyRequestsMessage(Math.ceil(context.ttl / 1000)),
     }),
   });
 }

@@ -42,6 +42,18 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * The same database through a connection of its own, as another server process would open it: a
+ * new pool on PostgreSQL; on PGlite, which one process holds, the same client, left open on close.
+ */
+export async function connectAgain(database: DatabaseHandle): Promise<DatabaseHandle> {
+  const { queueConnection } = database;
+  if ('connectionString' in queueConnection) {
+    return openDatabase({ url: queueConnection.connectionString, dataDir: null });
+  }
+  return { ...database, close: async () => {} };
+}
+
 async function withAdmin(
   url: string,
   work: (client: pg.Client) => Promise<unknown>,

@@ -11,8 +11,13 @@ import { createFfmpeg, type Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { resolveFfmpeg, type FfmpegBinaries } from '../adapters/ffmpeg/resolve-ffmpeg.ts';
 import type { JobQueueTiming } from '../adapters/job-queue.ts';
 import { createOutboxMailer } from '../adapters/mailer.ts';
-import { argon2Hasher } from '../adapters/password-hasher.ts';
+import {
+  argon2Hasher,
+  createArgon2Hasher,
+  type PasswordHasher,
+} from '../adapters/password-hasher.ts';
 import { buildApp } from '../app.ts';
+import type { DatabaseHandle } from '../db/database.ts';
 import { createCompaniesRepository } from '../modules/companies/companies.repository.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -64,6 +69,12 @@ export const TEST_QUEUE_TIMING: JobQueueTiming = {
 };
 
 /**
+ * argon2id at its lowest cost, for tests that hash passwords by the dozen: what they try does not
+ * depend on the cost, and the default cost takes up to a second a hash on a busy machine.
+ */
+export const cheapHasher = createArgon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+
+/**
  * The real app on a fresh database, listening on a free loopback port, with a clock the test moves,
  * mails written to an outbox folder of its own and uploads to a blob folder of its own.
  * TRUST_PROXY is on so a test can speak for several client IPs through X-Forwarded-For.
@@ -77,9 +88,14 @@ export async function startTestServer(
     transcodeWorkers?: number;
     uploadLimitBytes?: number;
     ffmpeg?: Ffmpeg;
+    /** Another server's database (see connectAgain), for tests of processes that share one. */
+    database?: DatabaseHandle;
+    /** Hashes the app's passwords and those of makeUser. */
+    hasher?: PasswordHasher;
   } = {},
 ) {
-  const database = await openTestDatabase();
+  const hasher = options.hasher ?? argon2Hasher;
+  const database = options.database ?? (await openTestDatabase());
   const clock = new ManualClock();
   const scratch = await mkdtemp(path.join(tmpdir(), 'plotline-test-'));
   const outbox = path.join(scratch, 'outbox');
@@ -98,6 +114,7 @@ export async function startTestServer(
     queueTiming: TEST_QUEUE_TIMING,
     uploadLimitBytes: options.uploadLimitBytes,
     clock,
+    hasher,
     trustProxy: true,
     logger: { level: 'error' },
   });
@@ -163,7 +180,7 @@ export async function startTestServer(
       role,
       companyId,
       name: fields.name === undefined ? `User ${sequence}` : fields.name,
-      passwordHash: password === null ? null : await argon2Hasher.hash(password),
+      passwordHash: password === null ? null : await hasher.hash(password),
       status: fields.status ?? (password === null ? 'invited' : 'active'),
     });
     return { id, email, password: password ?? '', role, companyId };

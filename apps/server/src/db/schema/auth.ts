@@ -30,22 +30,6 @@ export const sessions = pgTable(
   (table) => [index().on(table.userId)],
 );
 
-/** Failed sign-ins, counted per email and per IP over a sliding window. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    email: text().notNull(),
-    ip: text().notNull(),
-    failedAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (table) => [
-    index().on(table.email, table.failedAt),
-    index().on(table.ip, table.failedAt),
-    index().on(table.failedAt),
-  ],
-);
-
 /** Secrets the server makes for itself when none is configured (the token signing key). */
 export const serverSecrets = pgTable('server_secrets', {
   name: text().primaryKey(),

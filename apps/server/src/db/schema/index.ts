@@ -7,3 +7,4 @@ export * from './movies.ts';
 export * from './series.ts';
 export * from './movie-plots.ts';
 export * from './view-events.ts';
+export * from './rate-limits.ts';

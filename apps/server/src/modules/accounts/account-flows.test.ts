@@ -319,28 +319,3 @@ describe('POST /api/upload/avatar', () => {
     expect((await server.request('GET', '/api/media/avatars/../sources/x.png')).status).toBe(404);
   });
 });
-
-describe('public account calls', () => {
-  it('refuse an IP that sends more than 10 reset requests in 15 minutes', async () => {
-    const headers = { 'x-forwarded-for': '192.0.2.44' };
-    for (let attempt = 1; attempt <= 10; attempt++) {
-      const response = await server.request('POST', '/api/user/forgot_password', {
-        body: { email: `someone${attempt}@example.com` },
-        headers,
-      });
-      expect(response.status).toBe(200);
-    }
-    const refused = await server.request('POST', '/api/user/forgot_password', {
-      body: { email: 'one-more@example.com' },
-      headers,
-    });
-    expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: 'Too many requests. Please try again in 15 minutes.' });
-    // Another address is not affected.
-    const other = await server.request('POST', '/api/user/forgot_password', {
-      body: { email: 'one-more@example.com' },
-      headers: { 'x-forwarded-for': '192.0.2.45' },
-    });
-    expect(other.status).toBe(200);
-  });
-});

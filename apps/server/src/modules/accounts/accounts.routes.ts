@@ -19,9 +19,10 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { callerOf, publicAccess, signedIn } from '../../http/access.ts';
 import { logsActivity } from '../../http/activity-log.ts';
-import { publicFormLimit } from '../../http/rate-limits.ts';
+import { requestsPerAddress } from '../../http/rate-limits.ts';
 import { originOf } from '../../http/request-origin.ts';
 import { envelope, errors } from '../../http/schemas.ts';
+import { describeRule, RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const messageReply = z.object({ data: z.null(), message: z.string() });
@@ -55,7 +56,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     {
       config: {
         access: publicAccess,
-        rateLimit: publicFormLimit,
+        rateLimit: requestsPerAddress(RATE_LIMITS.signUp),
         activity: logsActivity<{ id: number; email: string }>(({ data }) => ({
           action: 'user.registered',
           entityType: 'user',
@@ -66,8 +67,9 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       schema: {
         tags: ['account'],
         summary: 'Sign up: an individual account whose user is its superadmin, signed in at once',
+        description: `${describeRule(RATE_LIMITS.signUp, 'sign-ups per address')} (429).`,
         body: registerSchema,
-        response: { 201: envelope(loginResponseSchema), ...errors(400, 409) },
+        response: { 201: envelope(loginResponseSchema), ...errors(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -99,14 +101,15 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   routes.post(
     '/api/user/forgot_password',
     {
-      config: { access: publicAccess, rateLimit: publicFormLimit },
+      config: { access: publicAccess, rateLimit: requestsPerAddress(RATE_LIMITS.forgotPassword) },
       schema: {
         tags: ['account'],
         summary: 'Mail a password-reset link',
         description:
-          'Answers the same whether or not the address has an account, so nobody can find out which addresses do.',
+          'Answers the same whether or not the address has an account, so nobody can find out which addresses do. ' +
+          `${describeRule(RATE_LIMITS.forgotPassword, 'requests per address')} (429).`,
         body: forgotPasswordSchema,
-        response: { 200: messageReply, ...errors(400) },
+        response: { 200: messageReply, ...errors(400, 429) },
       },
     },
     async (request) => {
@@ -120,7 +123,6 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     {
       config: {
         access: publicAccess,
-        rateLimit: publicFormLimit,
         activity: logsActivity<null>(({ request }) => ({
           action: 'user.password_reset',
           entityType: 'user',
@@ -131,12 +133,14 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       schema: {
         tags: ['account'],
         summary: 'A new password through the link of a reset mail; every session ends',
+        description: `After ${describeRule(RATE_LIMITS.linkFailures, 'unknown, used or expired links from one address')}, the calls of mailed links answer 429 until the window passes; links that work do not count.`,
         body: renewPasswordSchema,
-        response: { 200: messageReply, ...errors(400) },
+        response: { 200: messageReply, ...errors(400, 429) },
       },
     },
     async (request) => {
-      const user = await accounts.renewPassword(request.body.t, request.body.new_password);
+      const { t, new_password } = request.body;
+      const user = await accounts.renewPassword(t, new_password, request.ip);
       // Not signed in, yet the log must say who: the owner of the link.
       request.caller = {
         userId: user.id,

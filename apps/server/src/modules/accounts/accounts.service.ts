@@ -17,6 +17,8 @@ import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AuthContext, AuthService, Origin, StartedSession } from '../auth/auth.service.ts';
 import type { CompaniesRepository } from '../companies/companies.repository.ts';
+import { RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import type { UserRecord, UsersRepository } from '../users/users.repository.ts';
 import type { AccountLinks } from './account-links.ts';
 import { toSessionUser } from './session-user.ts';
@@ -45,14 +47,29 @@ export function createAccountsService(deps: {
   sessions: Pick<AuthRepository, 'revokeUserSessions' | 'revokeOtherSessions'>;
   activity: Pick<ActivityRepository, 'record'>;
   auth: Pick<AuthService, 'startSession'>;
+  rateLimits: Pick<RateLimitsService, 'countAttempt'>;
   links: AccountLinks;
   blobs: BlobStore;
   hasher: PasswordHasher;
   clock: Clock;
   transaction: RunInTransaction;
 }) {
-  const { users, companies, sessions, activity, auth, links, blobs, hasher, clock, transaction } =
-    deps;
+  const {
+    users,
+    companies,
+    sessions,
+    activity,
+    auth,
+    rateLimits,
+    links,
+    blobs,
+    hasher,
+    clock,
+    transaction,
+  } = deps;
+
+  /** A use of a mailed link from that address, counted against the address if the link fails. */
+  const countLinkUse = (ip: string) => rateLimits.countAttempt([[RATE_LIMITS.linkFailures, ip]]);
 
   async function requireSelf(caller: AuthContext): Promise<UserRecord> {
     const user = await users.findUserById(caller.userId);
@@ -105,9 +122,11 @@ export function createAccountsService(deps: {
 
     /** Signs an invited user in through the link of their invitation mail (single use). */
     async acceptInvite(token: string, origin: Origin): Promise<StartedSession> {
+      const attempt = await countLinkUse(origin.ip);
       const userId = await links.consume('invite', token);
       const user = userId === null ? null : await users.findUserById(userId);
       if (!user || user.status !== 'invited') throw new AppError(400, MESSAGES.invalidLink);
+      await attempt.succeeded();
       return auth.startSession(user, origin, false);
     },
 
@@ -162,7 +181,8 @@ export function createAccountsService(deps: {
     },
 
     /** A new password through a reset link: every session of the user ends. */
-    async renewPassword(token: string, password: string): Promise<UserRecord> {
+    async renewPassword(token: string, password: string, ip: string): Promise<UserRecord> {
+      const attempt = await countLinkUse(ip);
       const passwordHash = await hasher.hash(password);
       const at = clock.now();
       const userId = await transaction(async (tx) => {
@@ -172,6 +192,7 @@ export function createAccountsService(deps: {
         await sessions.revokeUserSessions(id, at, tx);
         return id;
       });
+      await attempt.succeeded();
       return (await users.findUserById(userId))!;
     },
 

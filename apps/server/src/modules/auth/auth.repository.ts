@@ -1,26 +1,8 @@
-import { and, count, eq, gt, inArray, isNull, lt, min, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { companies, loginFailures, serverSecrets, sessions, users } from '../../db/schema/index.ts';
-
-export interface FailureTally {
-  count: number;
-  oldest: Date | null;
-}
+import { companies, serverSecrets, sessions, users } from '../../db/schema/index.ts';
 
 export function createAuthRepository(db: Executor) {
-  async function tallyFailures(
-    column: typeof loginFailures.email | typeof loginFailures.ip,
-    value: string,
-    since: Date,
-    tx: Executor,
-  ): Promise<FailureTally> {
-    const [row] = await tx
-      .select({ count: count(), oldest: min(loginFailures.failedAt) })
-      .from(loginFailures)
-      .where(and(eq(column, value), gt(loginFailures.failedAt, since)));
-    return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
-  }
-
   return {
     async insertSession(
       session: {
@@ -91,23 +73,6 @@ export function createAuthRepository(db: Executor) {
         .update(sessions)
         .set({ revokedAt: at })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keep)));
-    },
-
-    async tallyFailures(email: string, ip: string, since: Date, tx: Executor = db) {
-      return {
-        byEmail: await tallyFailures(loginFailures.email, email, since, tx),
-        byIp: await tallyFailures(loginFailures.ip, ip, since, tx),
-      };
-    },
-
-    /** Records a failure and forgets those that no longer count, so the table stays small. */
-    async recordFailure(
-      failure: { email: string; ip: string; failedAt: Date },
-      forgetBefore: Date,
-      tx: Executor = db,
-    ): Promise<void> {
-      await tx.insert(loginFailures).values(failure);
-      await tx.delete(loginFailures).where(lt(loginFailures.failedAt, forgetBefore));
     },
 
     /** The stored secret of that name, storing `candidate` first when there is none yet. */

@@ -134,7 +134,7 @@ describe('POST /api/v1.6/auth/login', () => {
     });
     expect(Number(locked.headers.get('retry-after'))).toBe(15 * 60 - 100);
 
-    // The window slides: once the first failure is 15 minutes old, nine remain and sign-in works.
+    // The window ends 15 minutes after the first failure, and sign-in works again.
     server.clock.advance(15 * MINUTE - 101_000);
     const stillLocked = await login({ username: user.email, password: user.password });
     expect(stillLocked.status).toBe(429);

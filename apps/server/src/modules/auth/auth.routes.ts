@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, publicAccess, signedIn } from '../../http/access.ts';
 import { logsActivity } from '../../http/activity-log.ts';
-import { publicFormLimit } from '../../http/rate-limits.ts';
 import { originOf } from '../../http/request-origin.ts';
 import { envelope, errors } from '../../http/schemas.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import { describeRule, RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
 import type { AuthService } from './auth.service.ts';
 
 const signedInActivity = (how: string) =>
@@ -33,7 +33,7 @@ export function registerAuthRoutes(
         summary: 'Sign in with email and password',
         description:
           '`username` holds the email. `remember` asks for a 30-day session instead of 12 hours. ' +
-          'After 10 failed attempts within 15 minutes for one email or from one IP, sign-in answers 429 until the window passes.',
+          `After ${describeRule(RATE_LIMITS.signInFailuresPerEmail, 'failed attempts for one email')}, or ${describeRule(RATE_LIMITS.signInFailuresPerAddress, 'from one IP')}, sign-in answers 429 until the window passes.`,
         body: loginRequestSchema,
         response: { 200: envelope(loginResponseSchema), ...errors(400, 401, 403, 429) },
       },
@@ -52,18 +52,15 @@ export function registerAuthRoutes(
   routes.post(
     '/api/v1.6/auth/invite',
     {
-      config: {
-        access: publicAccess,
-        rateLimit: publicFormLimit,
-        activity: signedInActivity(' through an invitation'),
-      },
+      config: { access: publicAccess, activity: signedInActivity(' through an invitation') },
       schema: {
         tags: ['auth'],
         summary: 'Sign in through the link of an invitation mail',
         description:
-          'The token `t` comes from the invitation link; it works once and for 7 days. The reply is that of sign-in, with `password: false`.',
+          'The token `t` comes from the invitation link; it works once and for 7 days. The reply is that of sign-in, with `password: false`. ' +
+          `After ${describeRule(RATE_LIMITS.linkFailures, 'unknown, used or expired links from one address')}, the calls of mailed links answer 429 until the window passes; links that work do not count.`,
         body: acceptInviteSchema,
-        response: { 200: envelope(loginResponseSchema), ...errors(400, 403) },
+        response: { 200: envelope(loginResponseSchema), ...errors(400, 403, 429) },
       },
     },
     async (request) => {

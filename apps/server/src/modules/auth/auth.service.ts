@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  formatMessage,
-  LOGIN_FAILURE_WINDOW_MINUTES,
-  LOGIN_MAX_FAILURES,
   MESSAGES,
   REMEMBERED_SESSION_DAYS,
   SESSION_HOURS,
@@ -15,7 +12,9 @@ import type { PasswordHasher } from '../../adapters/password-hasher.ts';
 import { AppError } from '../../errors.ts';
 import { toSessionUser } from '../accounts/session-user.ts';
 import type { UserRecord, UsersRepository } from '../users/users.repository.ts';
-import type { AuthRepository, FailureTally } from './auth.repository.ts';
+import { RATE_LIMITS, tooManySignInsMessage } from '../rate-limits/rate-limit-rules.ts';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service.ts';
+import type { AuthRepository } from './auth.repository.ts';
 import type { SessionTokens } from './session-token.ts';
 
 /** Who is calling, as the route guard and the services see it. */
@@ -25,7 +24,7 @@ export interface AuthContext extends Subject {
   companyId: number | null;
 }
 
-/** Where a request comes from, as sessions and the login throttle record it. */
+/** Where a request comes from, as sessions and the rate limits record it. */
 export interface Origin {
   ip: string;
   userAgent: string | null;
@@ -39,46 +38,21 @@ export interface StartedSession {
   caller: AuthContext;
 }
 
-const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 const HOUR_MS = 3_600_000;
 
 export function createAuthService(deps: {
-  auth: Pick<
-    AuthRepository,
-    'insertSession' | 'findSessionHolder' | 'revokeSession' | 'tallyFailures' | 'recordFailure'
-  >;
+  auth: Pick<AuthRepository, 'insertSession' | 'findSessionHolder' | 'revokeSession'>;
   users: Pick<UsersRepository, 'findUserByEmail' | 'updateUser'>;
+  rateLimits: Pick<RateLimitsService, 'countAttempt'>;
   hasher: PasswordHasher;
   tokens: SessionTokens;
   clock: Clock;
 }) {
-  const { auth, users, hasher, tokens, clock } = deps;
+  const { auth, users, rateLimits, hasher, tokens, clock } = deps;
 
   // Checked against when the email is unknown, so that answer takes as long as a wrong password.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hasher.hash(randomBytes(16).toString('hex')));
-
-  /** Refuses the attempt while the email or the IP has used up its failures in the window. */
-  async function refuseWhileLocked(email: string, ip: string, now: Date): Promise<void> {
-    const { byEmail, byIp } = await auth.tallyFailures(
-      email,
-      ip,
-      new Date(now.getTime() - WINDOW_MS),
-    );
-    const locked = [byEmail, byIp].filter((tally) => tally.count >= LOGIN_MAX_FAILURES);
-    if (locked.length === 0) return;
-    const retryAfterMs = Math.max(...locked.map((tally) => unlockIn(tally, now)));
-    const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    throw new AppError(
-      429,
-      formatMessage(MESSAGES.tooManyAttempts, { minutes: Math.ceil(retryAfterSeconds / 60) }),
-      { retryAfterSeconds },
-    );
-  }
-
-  function unlockIn(tally: FailureTally, now: Date): number {
-    return (tally.oldest?.getTime() ?? now.getTime()) + WINDOW_MS - now.getTime();
-  }
 
   /** Refuses users who may not hold a session at all. */
   function assertMaySignIn(user: UserRecord): void {
@@ -133,21 +107,21 @@ export function createAuthService(deps: {
       origin: Origin,
     ): Promise<StartedSession> {
       const email = credentials.email.toLowerCase();
-      await refuseWhileLocked(email, origin.ip, clock.now());
+      const attempt = await rateLimits.countAttempt(
+        [
+          [RATE_LIMITS.signInFailuresPerEmail, email],
+          [RATE_LIMITS.signInFailuresPerAddress, origin.ip],
+        ],
+        tooManySignInsMessage,
+      );
 
       const user = await users.findUserByEmail(email);
       const passwordMatches = user?.passwordHash
         ? await hasher.verify(user.passwordHash, credentials.password)
         : await hasher.verify(await decoy(), credentials.password).then(() => false);
 
-      if (!user || !passwordMatches) {
-        const now = clock.now();
-        await auth.recordFailure(
-          { email, ip: origin.ip, failedAt: now },
-          new Date(now.getTime() - WINDOW_MS),
-        );
-        throw new AppError(401, MESSAGES.wrongCredentials);
-      }
+      if (!user || !passwordMatches) throw new AppError(401, MESSAGES.wrongCredentials);
+      await attempt.succeeded();
       return startSession(user, origin, credentials.remember);
     },
 

@@ -2,12 +2,12 @@ import { MESSAGES, VIEW_EVENTS_MAX_BYTES, VIEW_EVENTS_MAX_PER_BATCH } from '@plo
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewEvents } from '../../db/schema/index.ts';
-import { viewEventsLimit } from '../../http/rate-limits.ts';
 import {
   startProjectTests,
   type projectFactories,
   type ProjectCaller,
 } from '../../test/test-projects.ts';
+import { RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
 import type { TestServer } from '../../test/test-server.ts';
 
 type Factories = Awaited<ReturnType<typeof projectFactories>>;
@@ -187,11 +187,11 @@ describe('POST /api/watch/{slug}/events', () => {
     expect(response.status).toBe(415);
   });
 
-  it(`takes ${viewEventsLimit.max} batches a minute from one address, then 429`, async () => {
+  it(`takes ${RATE_LIMITS.viewEvents.max} batches a minute from one address, then 429`, async () => {
     const batch = { session: SESSION, events: [{ type: 'start', at: 0 }] };
     const from = '10.9.9.9';
     const answers = await Promise.all(
-      Array.from({ length: viewEventsLimit.max }, () => send(batch, { from })),
+      Array.from({ length: RATE_LIMITS.viewEvents.max }, () => send(batch, { from })),
     );
     expect(answers.every((answer) => answer.status === 204)).toBe(true);
     const refused = await send(batch, { from });

@@ -7,8 +7,9 @@ import {
 import { z } from 'zod';
 import { callerOf, publicAccess, requireRight } from '../../http/access.ts';
 import { sendError } from '../../http/error-handler.ts';
-import { viewEventsLimit } from '../../http/rate-limits.ts';
+import { requestsPerAddress } from '../../http/rate-limits.ts';
 import { envelope, errors } from '../../http/schemas.ts';
+import { describeRule, RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
 import type { WatchService } from './watch.service.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
@@ -94,12 +95,12 @@ export async function registerWatchRoutes(app: FastifyInstance, watch: WatchServ
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/watch/:slug/events',
       {
-        config: { access: publicAccess, rateLimit: viewEventsLimit },
+        config: { access: publicAccess, rateLimit: requestsPerAddress(RATE_LIMITS.viewEvents) },
         bodyLimit: VIEW_EVENTS_MAX_BYTES,
         schema: {
           tags: ['watch'],
           summary: "Store a batch of a published project's viewing events",
-          description: `Public, no cookie. JSON as application/json or text/plain (a beacon); at most ${VIEW_EVENTS_MAX_BYTES} bytes (413) and the events of core viewEventsSchema (400). A batch naming a node that is not in the project's plot, or an option that does not follow its node, is refused whole (400). 404 for an unknown or unpublished address: previews send none. ${viewEventsLimit.max} batches per address per minute (429).`,
+          description: `Public, no cookie. JSON as application/json or text/plain (a beacon); at most ${VIEW_EVENTS_MAX_BYTES} bytes (413) and the events of core viewEventsSchema (400). A batch naming a node that is not in the project's plot, or an option that does not follow its node, is refused whole (400). 404 for an unknown or unpublished address: previews send none. ${describeRule(RATE_LIMITS.viewEvents, 'batches per address')} (429).`,
           consumes: ['application/json', 'text/plain'],
           params: slugParams,
           body: viewEventsSchema,
