@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page, type BrowserContext } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { lastMailTo } from '../support/outbox.ts';
 import { signIn, skipGuideOnFirstVisit } from '../support/sign-in.ts';
 
@@ -97,6 +98,29 @@ test('a company is created, its admin and a contributor are invited, and every s
   await expect(log.getByText('Created the company "Northwind Films"')).toBeVisible();
   await expect(log.getByText(`Invited ${WRITER} as contributor`)).toBeVisible();
   await expect(log.getByText('Named the company "Northwind Films Ltd"')).toBeVisible();
+});
+
+test('the register form says the passwords differ as soon as the retype does', async ({ page }) => {
+  await page.goto('/register');
+  const password = page.getByLabel('Password', { exact: true });
+  const retype = page.getByLabel('Retype Password');
+  const mismatch = page.getByText('Passwords dont match');
+
+  // Before the other fields, and without a submit.
+  await password.fill('maya-password-1');
+  await retype.pressSequentially('maya-password-2');
+  await expect(mismatch).toBeVisible();
+  await expect(retype).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  await retype.press('Backspace');
+  await retype.press('1');
+  await expect(mismatch).toBeHidden();
+  await password.fill('maya-password-3');
+  await expect(mismatch).toBeVisible();
+  await password.fill('maya-password-1');
+  await expect(mismatch).toBeHidden();
+  await expect(page.getByText('Required')).toHaveCount(0);
 });
 
 test('a new creator signs up, forgets the password and renews it through the mailed link', async ({

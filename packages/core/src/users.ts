@@ -153,16 +153,25 @@ export const passwordPairSchema = z
     path: ['retype'],
   });
 
+/**
+ * The register form's retype rule on its own: Zod skips an object's refinement while any field is
+ * invalid, and the form checks the retype as it is typed, before the name, the email and the terms
+ * are filled in.
+ */
+const retypedPasswordSchema = z
+  .object({ password: z.string(), retype: z.string() })
+  .refine((form) => form.password === form.retype, {
+    error: MESSAGES.passwordsDontMatch,
+    path: ['retype'],
+  });
+
 /** The register form: the API body plus the retyped password and the terms. */
 export const registerFormSchema = registerSchema
   .extend({
     retype: z.string(),
     terms: z.literal(true, { error: MESSAGES.required }),
   })
-  .refine((form) => form.password === form.retype, {
-    error: MESSAGES.passwordsDontMatch,
-    path: ['retype'],
-  });
+  .and(retypedPasswordSchema);
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../lib/app-store.ts';
@@ -51,6 +51,44 @@ describe('RegisterPage', () => {
 
     expect(await screen.findByText('Passwords dont match')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says so as soon as the retype differs, before anything else is filled in', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = renderPage();
+    const mismatch = () => screen.queryByText('Passwords dont match');
+
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.type(screen.getByLabelText('Retype Password'), 'correct');
+    expect(await screen.findByText('Passwords dont match')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Retype Password'), ' horse');
+    await waitFor(() => expect(mismatch()).not.toBeInTheDocument());
+
+    await user.type(screen.getByLabelText('Password'), '!');
+    expect(await screen.findByText('Passwords dont match')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), '{Backspace}');
+    await waitFor(() => expect(mismatch()).not.toBeInTheDocument());
+
+    // Nothing else was checked on the way, and nothing was sent.
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says so for a pasted retype, and not under a retype left empty', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const user = renderPage();
+
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.tab();
+    await user.tab();
+    expect(screen.queryByText('Passwords dont match')).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Retype Password'));
+    await user.paste('correct horse battery');
+    await user.tab();
+    expect(await screen.findByText('Passwords dont match')).toBeInTheDocument();
   });
 
   it('links the terms in a new tab and sign-in', () => {

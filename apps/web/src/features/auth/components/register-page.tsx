@@ -31,14 +31,20 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const register = useRegister();
-  const { control, handleSubmit } = useForm({
+  const { control, handleSubmit, trigger, getValues, getFieldState } = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { username: '', email: '', password: '', retype: '' },
     // Checked on submit, then as one types: a check on blur would move the links under a field
-    // while they are being clicked.
+    // while they are being clicked. The retype is the exception, below.
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  // 'Passwords dont match' shows as soon as the retype differs: on typing it, on leaving it and on
+  // changing the password it was typed against. An empty retype waits for the submit (or for a
+  // message to clear), so the message does not appear under a field not yet reached.
+  const checkRetype = () => {
+    if (getValues('retype') !== '' || getFieldState('retype').error) void trigger('retype');
+  };
 
   const onSubmit = handleSubmit(({ username, email, password }) => {
     register.reset();
@@ -58,9 +64,17 @@ export function RegisterPage() {
             key={name}
             control={control}
             name={name}
-            render={({ field: { ref, ...field }, fieldState: { error } }) => (
+            render={({ field: { ref, onChange, onBlur, ...field }, fieldState: { error } }) => (
               <TextField
                 {...field}
+                onChange={(event) => {
+                  onChange(event);
+                  if (name === 'password' || name === 'retype') checkRetype();
+                }}
+                onBlur={() => {
+                  onBlur();
+                  if (name === 'retype') checkRetype();
+                }}
                 inputRef={ref}
                 label={t(`register.${name}`)}
                 type={type}
