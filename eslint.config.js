@@ -24,6 +24,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'apps/*/dist.*/**',
       '**/node_modules/**',
       'data/**',
       '.e2e-data/**',
