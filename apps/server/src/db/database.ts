@@ -47,7 +47,11 @@ export async function openDatabase(source: {
 }): Promise<DatabaseHandle> {
   if (source.url) return openPostgres(source.url);
   if (source.dataDir) await mkdir(source.dataDir, { recursive: true });
-  const client = new PGlite(source.dataDir ?? undefined);
+  return pgliteDatabase(new PGlite(source.dataDir ?? undefined));
+}
+
+/** A database on a PGlite the caller made (tests start one from a dump of a migrated one). */
+export function pgliteDatabase(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, options);
   return {
     db,

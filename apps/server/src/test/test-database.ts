@@ -1,41 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
-import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { openDatabase, pgliteDatabase, type DatabaseHandle } from '../db/database.ts';
+import { databaseUrl, waitUntilUnused, withAdmin } from './database-template.ts';
+
+let pgliteDump: Promise<Blob> | undefined;
 
 /**
- * A migrated, empty database of its own: an in-memory PGlite, or, when TEST_DATABASE_URL is set,
- * a fresh database on that PostgreSQL server, dropped again on close.
+ * A migrated, empty database of its own, copied from the run's template: an in-memory PGlite, or,
+ * when TEST_DATABASE_URL is set, a fresh database on that PostgreSQL server, dropped again on close.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: null });
-    await database.migrate();
-    return database;
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    pgliteDump ??= readFile(template.dumpFile).then((bytes) => new Blob([bytes]));
+    const client = new PGlite({ loadDataDir: await pgliteDump });
+    return pgliteDatabase(client);
   }
 
+  const { serverUrl } = template;
   const name = `plotline_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null });
-  await database.migrate();
+  await withAdmin(serverUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.name}`),
+  );
+  const database = await openDatabase({ url: databaseUrl(serverUrl, name), dataDir: null });
   return {
     ...database,
     async close() {
       await database.close();
       await withAdmin(serverUrl, async (admin) => {
-        // pg's pool.end() resolves before its connections are closed, and a connection that
-        // DROP … WITH (FORCE) terminates while idle raises an error nobody listens for.
-        for (let tries = 0; tries < 100; tries += 1) {
-          const { rows } = await admin.query<{ open: number }>(
-            'SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1',
-            [name],
-          );
-          if (rows[0]!.open === 0) break;
-          await delay(20);
-        }
+        await waitUntilUnused(admin, name);
         await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
       });
     },
@@ -52,17 +47,4 @@ export async function connectAgain(database: DatabaseHandle): Promise<DatabaseHa
     return openDatabase({ url: queueConnection.connectionString, dataDir: null });
   }
   return { ...database, close: async () => {} };
-}
-
-async function withAdmin(
-  url: string,
-  work: (client: pg.Client) => Promise<unknown>,
-): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -11,11 +11,7 @@ import { createFfmpeg, type Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { resolveFfmpeg, type FfmpegBinaries } from '../adapters/ffmpeg/resolve-ffmpeg.ts';
 import type { JobQueueTiming } from '../adapters/job-queue.ts';
 import { createOutboxMailer } from '../adapters/mailer.ts';
-import {
-  argon2Hasher,
-  createArgon2Hasher,
-  type PasswordHasher,
-} from '../adapters/password-hasher.ts';
+import { createArgon2Hasher, type PasswordHasher } from '../adapters/password-hasher.ts';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createCompaniesRepository } from '../modules/companies/companies.repository.ts';
@@ -69,8 +65,9 @@ export const TEST_QUEUE_TIMING: JobQueueTiming = {
 };
 
 /**
- * argon2id at its lowest cost, for tests that hash passwords by the dozen: what they try does not
- * depend on the cost, and the default cost takes up to a second a hash on a busy machine.
+ * argon2id at its lowest cost, the test server's: what the API tests try does not depend on the
+ * cost, and the production cost (adapters/password-hasher.test.ts) takes up to a second a hash on a
+ * busy machine, which made the sign-in and account tests the slowest of the server's.
  */
 export const cheapHasher = createArgon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
@@ -90,11 +87,11 @@ export async function startTestServer(
     ffmpeg?: Ffmpeg;
     /** Another server's database (see connectAgain), for tests of processes that share one. */
     database?: DatabaseHandle;
-    /** Hashes the app's passwords and those of makeUser. */
+    /** Hashes the app's passwords and those of makeUser; cheapHasher unless given. */
     hasher?: PasswordHasher;
   } = {},
 ) {
-  const hasher = options.hasher ?? argon2Hasher;
+  const hasher = options.hasher ?? cheapHasher;
   const database = options.database ?? (await openTestDatabase());
   const clock = new ManualClock();
   const scratch = await mkdtemp(path.join(tmpdir(), 'plotline-test-'));

@@ -2,7 +2,7 @@ import { lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../../db/schema/index.ts';
 import { connectAgain } from '../../test/test-database.ts';
-import { cheapHasher, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { RATE_LIMITS } from './rate-limit-rules.ts';
 
 const MINUTE = 60_000;
@@ -21,7 +21,7 @@ const freshAddress = () => `198.51.100.${++lastAddress}`;
 const from = (address: string) => ({ 'x-forwarded-for': address });
 
 beforeAll(async () => {
-  server = await startTestServer({ hasher: cheapHasher });
+  server = await startTestServer();
 });
 afterAll(() => server.close());
 
@@ -188,10 +188,7 @@ describe('the counters', () => {
 describe('two server processes on one database', () => {
   let other: TestServer;
   beforeAll(async () => {
-    other = await startTestServer({
-      database: await connectAgain(server.database),
-      hasher: cheapHasher,
-    });
+    other = await startTestServer({ database: await connectAgain(server.database) });
   });
   afterAll(() => other.close());
 
