@@ -13,6 +13,7 @@ import { transactionRunner } from './db/transaction.ts';
 import { registerAccessGuard } from './http/access.ts';
 import { registerActivityLog } from './http/activity-log.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -277,6 +278,7 @@ export async function buildApp(deps: AppDeps) {
   await registerRateLimits(app, rateLimits);
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12 } });
   registerAccessGuard(app, authService);
+  registerNulGuard(app);
   registerActivityLog(app, activity, clock);
 
   registerHealthRoutes(app, { ...createHealthRepository(db), database: deps.database.kind });

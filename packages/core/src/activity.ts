@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE, DEFAULT_PER_PAGE, pageSchema } from './paging.ts';
+import { idParamSchema } from './ids.ts';
+import { pageParamSchema, pageSchema, perPageParamSchema } from './paging.ts';
 
 /**
  * Every kind of entity the activity log records, as `entity_type` names it: what `entity_id` is the
@@ -39,8 +40,8 @@ const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
 
 /** GET /api/activity-log: newest first, filtered by actor, company, entity type and dates (inclusive). */
 export const activityQuerySchema = z.object({
-  actor: z.coerce.number().int().optional(),
-  companyId: z.coerce.number().int().optional(),
+  actor: idParamSchema.optional(),
+  companyId: idParamSchema.optional(),
   entity: z
     .enum(ACTIVITY_ENTITY_TYPES, {
       error: `Unknown entity type: use one of ${ACTIVITY_ENTITY_TYPES.join(', ')}`,
@@ -48,8 +49,8 @@ export const activityQuerySchema = z.object({
     .optional(),
   from: day.optional(),
   to: day.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+  page: pageParamSchema,
+  perPage: perPageParamSchema,
 });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 export const activityPageSchema = pageSchema(activityRowSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 import { listQuerySchema, pageSchema } from './paging.ts';
 import { MESSAGES } from './messages.ts';
 import { COMPANY_TYPES } from './roles.ts';
@@ -52,6 +53,6 @@ export type UpdateCompany = z.infer<typeof updateCompanySchema>;
 
 /** POST /api/company/profile: a company account names itself. */
 export const companyProfileSchema = z.object({
-  user_id: z.coerce.number().int().optional(),
+  user_id: idSchema.optional(),
   name: companyName,
 });

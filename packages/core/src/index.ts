@@ -4,6 +4,7 @@ export * from './banner-kinds.ts';
 export * from './companies.ts';
 export * from './counter-format.ts';
 export * from './figures.ts';
+export * from './ids.ts';
 export * from './media.ts';
 export * from './menu-search.ts';
 export * from './messages.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromDecimal, idParamSchema, idSchema } from './ids.ts';
 import { MESSAGES } from './messages.ts';
 
 /** §5, §9: the most one upload (one request, or one selection in the widget) may carry. */
@@ -73,17 +74,17 @@ export const DEFAULT_LANGUAGE_ID = 1;
 export const isLanguageId = (id: number) =>
   CONTENT_LANGUAGES.some((lang) => lang.language_id === id);
 
-const id = z.coerce.number().int().positive();
 /** Multipart fields arrive as text; an empty field means "not given". */
-const optionalId = z.preprocess((value) => (value === '' ? undefined : value), id.optional());
+const optionalId = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  idParamSchema.optional(),
+);
 
 /** Fields of `POST /api/v1.5/upload/movie-content` (§7). Without movieId a draft single project is made. */
 export const movieContentUploadFieldsSchema = z.object({
   movieId: optionalId,
   view_mode: z.enum(VIEW_MODES).default('horizontal'),
-  type: z.coerce
-    .number()
-    .pipe(z.union([z.literal(CONTENT_TYPE.clip), z.literal(CONTENT_TYPE.bridge)])),
+  type: fromDecimal(z.union([z.literal(CONTENT_TYPE.clip), z.literal(CONTENT_TYPE.bridge)])),
   contentType: z.string().max(100).optional(),
 });
 export type MovieContentUploadFields = z.infer<typeof movieContentUploadFieldsSchema>;
@@ -96,14 +97,14 @@ export const thumbnailUploadFieldsSchema = z.object({
 
 /** Fields of `POST /api/upload/subtitle`; `exist` says the language already had a subtitle. */
 export const subtitleUploadFieldsSchema = z.object({
-  movie_content_id: id,
-  language_id: id.refine(isLanguageId, MESSAGES.unknownLanguage),
+  movie_content_id: idParamSchema,
+  language_id: fromDecimal(idSchema.refine(isLanguageId, MESSAGES.unknownLanguage)),
   exist: z.string().max(10).optional(),
 });
 
 /** Fields of `POST /api/upload/banner/{kind}`; `mediaId` names the image being replaced. */
 export const bannerUploadFieldsSchema = z.object({
-  movieId: id,
+  movieId: idParamSchema,
   mediaId: optionalId,
 });
 
@@ -147,8 +148,8 @@ export type MovieContentUploadResult = z.infer<typeof movieContentUploadResultSc
 
 /** `POST /api/transcoder/retry`: `id` is the movie content; `trailer` is always 0 from the studio. */
 export const transcodeRetrySchema = z.object({
-  id: id,
-  trailer: z.coerce.number().int().min(0).max(1).default(0),
+  id: idSchema,
+  trailer: z.union([z.literal(0), z.literal(1)]).default(0),
 });
 
 /** Upload metadata the studio sends with a resumable (tus) video upload: the multipart call's fields. */

@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { boundedInt, fromDecimal } from './ids.ts';
 
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
+
+/** A list's 1-based page and page size, as a query string carries them. */
+export const pageParamSchema = fromDecimal(boundedInt(1)).default(1);
+export const perPageParamSchema = fromDecimal(boundedInt(1, MAX_PER_PAGE)).default(
+  DEFAULT_PER_PAGE,
+);
 
 /**
  * The query of every back-office list: free-text search, a 1-based page, its size, and a sort key
@@ -11,8 +18,8 @@ export function listQuerySchema(sortable: readonly [string, ...string[]]) {
   const sortKeys = sortable.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
   return z.object({
     search: z.string().trim().max(200).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+    page: pageParamSchema,
+    perPage: perPageParamSchema,
     sort: z.enum(sortKeys).optional(),
   });
 }

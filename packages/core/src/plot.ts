@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedInt, idSchema, INT4_MAX } from './ids.ts';
 import { CONTENT_TYPE, type ContentType } from './media.ts';
 import { formatMessage, MESSAGES } from './messages.ts';
 import type { Project } from './projects.ts';
@@ -89,13 +90,16 @@ export function formatMmSs(seconds: number): string {
 /** §3/§7 wire shape of a banner entry as `POST /api/movie-plot` and `GET` carry it. */
 export const plotBannerSchema = z.object({
   type: z.enum(BANNER_COMPONENT_TYPES, { error: MESSAGES.plotBannerType }),
-  time_start: z.number().int().min(0),
+  time_start: boundedInt(0),
 });
 
+/** A node's id in a save: a stored node's, or a new node's temporary negative one. */
+const plotNodeRef = boundedInt(-INT4_MAX);
+
 export const plotNodeSchema = z.object({
-  movie_plot_id: z.number().int(),
-  movie_content_id: z.number().int().positive().nullable(),
-  parent_id: z.number().int().nullable(),
+  movie_plot_id: plotNodeRef,
+  movie_content_id: idSchema.nullable(),
+  parent_id: plotNodeRef.nullable(),
   locked: z.enum(['1', '0']),
   duration: z.number(),
   banner: z.array(plotBannerSchema),
@@ -539,8 +543,6 @@ export function storylineSaveBlockers(
   return blockers;
 }
 
-const positiveId = z.coerce.number().int().positive();
-
 /** `GET /api/movie-plot/{movieId}` and every plot change answer the storyline and its version. */
 export const storylineSchema = z.object({
   data: z.array(plotNodeSchema),
@@ -549,13 +551,13 @@ export const storylineSchema = z.object({
 
 /** `POST /api/movie-plot`: the whole tree, made from `version`. */
 export const plotSaveSchema = z.object({
-  movie_id: positiveId,
-  version: z.number().int().min(0),
+  movie_id: idSchema,
+  version: boundedInt(0),
   plots: z
     .array(
       plotNodeSchema.extend({
         /** Absent or negative for a new node; its children name a negative id as `parent_id`. */
-        movie_plot_id: z.number().int().optional(),
+        movie_plot_id: plotNodeRef.optional(),
         duration: z.number().optional(),
         banner: z
           .array(plotBannerSchema)
@@ -567,17 +569,17 @@ export const plotSaveSchema = z.object({
 });
 
 /** `PUT /api/movie-plot/lock` (§4: status true locks). */
-export const plotLockSchema = z.object({ movie_plot_id: positiveId, status: z.boolean() });
+export const plotLockSchema = z.object({ movie_plot_id: idSchema, status: z.boolean() });
 
 /** `POST /api/movie-plot/banner`: one node's banner components, in the spec's wire names. */
 export const plotBannerSaveSchema = z.object({
-  movie_id: positiveId,
-  movie_plot_id: positiveId,
+  movie_id: idSchema,
+  movie_plot_id: idSchema,
   banner: z
     .array(
       z.object({
         banner_type: z.enum(BANNER_COMPONENT_TYPES, { error: MESSAGES.plotBannerType }),
-        banner_time_start: z.number().int().min(0),
+        banner_time_start: boundedInt(0),
       }),
     )
     .max(BANNER_COMPONENT_TYPES.length + 1),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VIEW_MODES } from './media.ts';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, pageSchema } from './paging.ts';
+import { pageParamSchema, pageSchema, perPageParamSchema } from './paging.ts';
 
 export const PROJECT_STATUSES = ['draft', 'published'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -32,8 +32,8 @@ export const projectListQuerySchema = z.object({
   status: z.enum(PROJECT_STATUSES).optional(),
   type: z.enum(PROJECT_LIST_KINDS).optional(),
   orientation: z.enum(VIEW_MODES).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+  page: pageParamSchema,
+  perPage: perPageParamSchema,
   sort: z.enum(sortKeys).default(PROJECT_LIST_DEFAULT_SORT),
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;

@@ -8,6 +8,7 @@ import {
   VIEW_MODES,
   type MovieContentStatus,
 } from './media.ts';
+import { boundedInt, idSchema } from './ids.ts';
 import { MESSAGES } from './messages.ts';
 
 /** §5, §9: episode numbers of a series. */
@@ -17,7 +18,6 @@ export const EPISODE_MAX = 50;
 export const CAPTION_MAX_LENGTH = 75;
 export const BANNER_BUTTON_TEXT_MAX_LENGTH = 20;
 
-const id = z.coerce.number().int().positive();
 const trimmed = (max: number) => z.string().trim().max(max);
 /** Tags are free text; a creatable select accepts only non-empty options (§5). */
 const tags = z.array(trimmed(50).min(1)).max(30).default([]);
@@ -25,15 +25,15 @@ const tags = z.array(trimmed(50).min(1)).max(30).default([]);
 /** `POST /api/movie`: creates (no movieId) or updates step 1 of a project. */
 export const projectInfoSchema = z
   .object({
-    movieId: id.optional(),
+    movieId: idSchema.optional(),
     type: z.union([z.literal(PROJECT_TYPE.single), z.literal(PROJECT_TYPE.episode)]),
     title: trimmed(200).min(1, MESSAGES.required),
     synopsis: trimmed(5000).default(''),
     tags,
     view_mode: z.enum(VIEW_MODES, { error: MESSAGES.required }),
     /** The series of an episode (type 2). */
-    movieIdParent: id.optional(),
-    episodeNumber: z.coerce.number().int().min(EPISODE_MIN).max(EPISODE_MAX).optional(),
+    movieIdParent: idSchema.optional(),
+    episodeNumber: boundedInt(EPISODE_MIN, EPISODE_MAX).optional(),
   })
   .superRefine((info, context) => {
     if (info.type !== PROJECT_TYPE.episode) return;
@@ -49,7 +49,7 @@ export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 /** `PUT /api/movie`: deletes one artwork (the field present and null). */
 export const artworkDeleteSchema = z
   .object({
-    movie_id: id,
+    movie_id: idSchema,
     thumbnail_mobile: z.null().optional(),
     thumbnail_desktop: z.null().optional(),
   })
@@ -63,8 +63,8 @@ export const seriesAddSchema = z.object({
   synopsis: trimmed(5000).default(''),
   tags,
   /** The project the new series is made for, when there is one. */
-  movieId: id.optional(),
-  categoryId: id.optional(),
+  movieId: idSchema.optional(),
+  categoryId: idSchema.optional(),
 });
 
 /** An entry of `GET /api/movie/series`: a series of the caller's company. */
@@ -125,8 +125,8 @@ export type Project = z.infer<typeof projectSchema>;
 
 /** `POST /api/movie-content/lang`: a caption of one item in one language (§5: required, max 75). */
 export const captionSchema = z.object({
-  movie_content_id: id,
-  language_id: id.refine(isLanguageId, MESSAGES.unknownLanguage),
+  movie_content_id: idSchema,
+  language_id: idSchema.refine(isLanguageId, MESSAGES.unknownLanguage),
   caption: z
     .string({ error: MESSAGES.required })
     .trim()
@@ -145,7 +145,7 @@ export const contentDetailSchema = z.object({
 
 /** `POST /api/media/banner`: the banner's button and target. */
 export const bannerSettingsSchema = z.object({
-  movie_id: id,
+  movie_id: idSchema,
   url: trimmed(2000).default(''),
   button_text: trimmed(BANNER_BUTTON_TEXT_MAX_LENGTH).default(''),
   button_color: z

@@ -71,10 +71,15 @@ describe('publishBlockers', () => {
 
 describe('publicationSettingsSchema', () => {
   it('takes only the fields sent, and nothing else', () => {
-    expect(publicationSettingsSchema.parse({ movieId: '5', shareable: 1 })).toEqual({
+    expect(publicationSettingsSchema.parse({ movieId: 5, shareable: 1 })).toEqual({
       movieId: 5,
       shareable: 1,
     });
+    // An id in a JSON body is a number: text or a boolean is refused, never read as a project.
+    expect(publicationSettingsSchema.safeParse({ movieId: '5', shareable: 1 }).success).toBe(false);
+    expect(publicationSettingsSchema.safeParse({ movieId: true, shareable: 1 }).success).toBe(
+      false,
+    );
     expect(publicationSettingsSchema.safeParse({ movieId: 5, shareable: 2 }).success).toBe(false);
     expect(publicationSettingsSchema.safeParse({ movieId: 5, title: 'x' }).success).toBe(false);
     expect(

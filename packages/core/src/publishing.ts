@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 import { BANNER_KINDS, isLanguageId, VIEW_MODES, type BannerKind } from './media.ts';
 import { MESSAGES } from './messages.ts';
 import { BANNER_COMPONENT_TYPES } from './plot.ts';
@@ -61,7 +62,7 @@ const flag = z.union([z.literal(0), z.literal(1)]);
  */
 export const publicationSettingsSchema = z
   .object({
-    movieId: z.coerce.number().int().positive(),
+    movieId: idSchema,
     slug: slugSchema.optional(),
     app_channel_on: flag.optional(),
     shareable: flag.optional(),
@@ -196,9 +197,9 @@ const viewEventSchema = z
   .object({
     type: z.enum(VIEW_EVENT_TYPES),
     at: z.number().int().min(0).max(86_400_000),
-    node_id: z.number().int().positive().optional(),
+    node_id: idSchema.optional(),
     /** `choice`: the node chosen among the options of `node_id`. */
-    option_id: z.number().int().positive().optional(),
+    option_id: idSchema.optional(),
     /** `watched`: seconds of video played since the last such event. */
     seconds: z.number().min(0).max(86_400).optional(),
   })

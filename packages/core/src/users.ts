@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema } from './ids.ts';
 import { MESSAGES } from './messages.ts';
 import { listQuerySchema, pageSchema } from './paging.ts';
 import { ROLES, type CompanyType, type Role } from './roles.ts';
@@ -78,7 +79,7 @@ export const USER_SORTABLE = [
 ] as const;
 export const userListQuerySchema = listQuerySchema(USER_SORTABLE).extend({
   /** Internal callers only: narrow the list to one company. */
-  companyId: z.coerce.number().int().optional(),
+  companyId: idParamSchema.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userPageSchema = pageSchema(userRowSchema);
@@ -87,7 +88,7 @@ export const userPageSchema = pageSchema(userRowSchema);
 export const inviteUserSchema = z.object({
   email: emailSchema,
   role: z.enum(COMPANY_ROLES, { error: MESSAGES.required }),
-  companyId: z.number().int().optional(),
+  companyId: idSchema.optional(),
 });
 export type InviteUser = z.infer<typeof inviteUserSchema>;
 
@@ -125,7 +126,7 @@ export const forgotPasswordSchema = z.object({ email: signInEmailSchema });
 
 /** POST /api/user/new_password: an invited user's first password. */
 export const newPasswordSchema = z.object({
-  user_id: z.coerce.number().int().optional(),
+  user_id: idSchema.optional(),
   new_password: password,
 });
 
@@ -134,14 +135,14 @@ export const renewPasswordSchema = z.object({ t: requiredString, new_password: p
 
 /** POST /api/user/reset_password: a signed-in user changes their password. */
 export const changePasswordSchema = z.object({
-  user_id: z.coerce.number().int().optional(),
+  user_id: idSchema.optional(),
   current_password: requiredString,
   password,
 });
 
 /** POST /api/user/profile. */
 export const userProfileSchema = z.object({
-  user_id: z.coerce.number().int().optional(),
+  user_id: idSchema.optional(),
   full_name: personName,
 });
 

@@ -1,4 +1,5 @@
 import {
+  idParamSchema,
   companyListQuerySchema,
   companyPageSchema,
   companyRowSchema,
@@ -15,7 +16,7 @@ import { originOf } from '../../http/request-origin.ts';
 import { envelope, errors } from '../../http/schemas.ts';
 import type { CompaniesService } from './companies.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParamSchema });
 const access = requireRight('canSeeCompanyList');
 
 const companyActivity = (verb: string, describe: (company: CompanyRow) => string) =>

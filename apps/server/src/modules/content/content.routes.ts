@@ -1,4 +1,5 @@
 import {
+  idParamSchema,
   captionSchema,
   CONTENT_LANGUAGES,
   contentDetailSchema,
@@ -16,8 +17,7 @@ import { logsActivity } from '../../http/activity-log.ts';
 import { envelope, errors } from '../../http/schemas.ts';
 import type { ContentLanguageEntry, ContentService } from './content.service.ts';
 
-const id = z.coerce.number().int().positive();
-const languageId = id.refine(isLanguageId, MESSAGES.unknownLanguage);
+const languageId = idParamSchema.refine(isLanguageId, MESSAGES.unknownLanguage);
 const languageEntrySchema = contentLanguageSchema.extend({ movie_content_id: z.number().int() });
 
 const change = requireRight('canAddProject');
@@ -90,7 +90,7 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
         summary: 'Remove a language from every clip and bridge of a project',
         description:
           'Their captions and subtitles in that language go with it; 404 when no item has it.',
-        params: z.object({ movieId: id, languageId }),
+        params: z.object({ movieId: idParamSchema, languageId }),
         response: {
           200: envelope(
             z.object({
@@ -128,7 +128,7 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
         tags: ['content'],
         summary: 'Remove the subtitle of a clip or bridge in one language',
         description: 'The caption stays; 404 when there is no subtitle.',
-        params: z.object({ movieContentId: id, languageId }),
+        params: z.object({ movieContentId: idParamSchema, languageId }),
         response: { 200: envelope(languageEntrySchema), ...errors(400, 401, 403, 404, 409) },
       },
     },
@@ -158,7 +158,7 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
         summary: 'Delete a clip or bridge',
         description:
           'With its source, renditions, poster, captions and subtitles; a transcode under way is dropped.',
-        params: z.object({ movieId: id, movieContentId: id }),
+        params: z.object({ movieId: idParamSchema, movieContentId: idParamSchema }),
         response: {
           200: envelope(
             z.object({
@@ -189,7 +189,7 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
         summary: 'The stream, captions and subtitles of a clip or bridge',
         description:
           'url is the HLS master playlist (null until playable); subtitle lists the WebVTT files, code is the language code.',
-        params: z.object({ movieContentId: id }),
+        params: z.object({ movieContentId: idParamSchema }),
         response: { 200: envelope(contentDetailSchema), ...errors(400, 401, 403, 404) },
       },
     },

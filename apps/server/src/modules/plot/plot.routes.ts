@@ -1,4 +1,5 @@
 import {
+  idParamSchema,
   plotBannerSaveSchema,
   plotLockSchema,
   plotSaveSchema,
@@ -11,8 +12,6 @@ import { callerOf, requireRight } from '../../http/access.ts';
 import { logsActivity } from '../../http/activity-log.ts';
 import { errors } from '../../http/schemas.ts';
 import type { PlotService, Storyline } from './plot.service.ts';
-
-const id = z.coerce.number().int().positive();
 
 const change = requireRight('canAddProject');
 const read = requireRight('canSeeProject', 'canAddProject');
@@ -43,7 +42,7 @@ export function registerPlotRoutes(app: FastifyInstance, plot: PlotService): voi
       schema: {
         tags: ['storyline'],
         summary: "A project's storyline: its plot nodes in reading order and its version",
-        params: z.object({ movieId: id }),
+        params: z.object({ movieId: idParamSchema }),
         response: { 200: storylineSchema, ...errors(400, 401, 403, 404) },
       },
     },
@@ -89,7 +88,7 @@ export function registerPlotRoutes(app: FastifyInstance, plot: PlotService): voi
         tags: ['storyline'],
         summary: 'Delete a plot and what follows it',
         description: 'Refused (409) when it or anything after it is locked.',
-        params: z.object({ movieId: id, id }),
+        params: z.object({ movieId: idParamSchema, id: idParamSchema }),
         response: { 200: storylineSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },

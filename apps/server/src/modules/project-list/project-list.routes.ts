@@ -1,4 +1,9 @@
-import { projectListPageSchema, projectListQuerySchema, seriesDetailSchema } from '@plotline/core';
+import {
+  idParamSchema,
+  projectListPageSchema,
+  projectListQuerySchema,
+  seriesDetailSchema,
+} from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +39,7 @@ export function registerProjectListRoutes(app: FastifyInstance, list: ProjectLis
       schema: {
         tags: ['series'],
         summary: 'A series and its episodes by number',
-        params: z.object({ seriesId: z.coerce.number().int().positive() }),
+        params: z.object({ seriesId: idParamSchema }),
         response: { 200: envelope(seriesDetailSchema), ...errors(400, 401, 403, 404) },
       },
     },

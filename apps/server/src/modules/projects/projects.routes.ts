@@ -1,4 +1,5 @@
 import {
+  idParamSchema,
   artworkDeleteSchema,
   BANNER_KINDS,
   bannerSettingsSchema,
@@ -18,7 +19,6 @@ import type {
   ProjectsService,
 } from './projects.service.ts';
 
-const id = z.coerce.number().int().positive();
 const movieIdReply = envelope(z.object({ movieId: z.number().int() }));
 
 const change = requireRight('canAddProject');
@@ -80,7 +80,7 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
         summary: 'The whole form data of a project',
         description:
           'Step 1 info, the series, every clip and bridge with its transcode status and languages, the languages used, the banner settings and images, the publication settings (slug and its watch_url, app_channel_on, shareable, primaryLanguageId) and published_at.',
-        params: z.object({ movieId: id }),
+        params: z.object({ movieId: idParamSchema }),
         response: { 200: envelope(projectSchema), ...errors(400, 401, 403, 404) },
       },
     },
@@ -108,7 +108,7 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
         summary: 'Delete a draft project',
         description:
           'With its clips, bridges, storyline, banners and every file stored for them (sources, renditions, posters, subtitles, artwork, banner images). A published project is refused (409).',
-        params: z.object({ movieId: id }),
+        params: z.object({ movieId: idParamSchema }),
         response: { 200: movieIdReply, ...errors(400, 401, 403, 404, 409) },
       },
     },
@@ -198,7 +198,7 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
       schema: {
         tags: ['projects'],
         summary: "Delete the project's banner image of one kind",
-        params: z.object({ movieId: id, bannerKind: z.enum(BANNER_KINDS) }),
+        params: z.object({ movieId: idParamSchema, bannerKind: z.enum(BANNER_KINDS) }),
         response: {
           200: envelope(z.object({ movieId: z.number().int(), kind: z.enum(BANNER_KINDS) })),
           ...errors(400, 401, 403, 404, 409),

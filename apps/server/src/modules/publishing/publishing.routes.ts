@@ -1,4 +1,4 @@
-import { publishResultSchema, type PublishResult } from '@plotline/core';
+import { idParamSchema, publishResultSchema, type PublishResult } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ export function registerPublishingRoutes(
         summary: 'Publish a project, for good',
         description:
           'Needs a title, both thumbnails and a slug (400 otherwise), and a storyline a viewer can play: a valid plot whose every clip and bridge is transcoded (400 with the first problem). Afterwards every change of the project, its items, plot and banners is refused (409), as is publishing it again.',
-        params: z.object({ movieId: z.coerce.number().int().positive() }),
+        params: z.object({ movieId: idParamSchema }),
         response: { 200: envelope(publishResultSchema), ...errors(400, 401, 403, 404, 409) },
       },
     },

@@ -1,4 +1,5 @@
 import {
+  idParamSchema,
   movieContentStatusSchema,
   transcodeRetrySchema,
   type MovieContentStatus,
@@ -26,7 +27,7 @@ export function registerTranscodingRoutes(
         summary: 'Where each clip and bridge of a project is on its way to a stream',
         description:
           'status: queued, processing (progress in percent), playable (a first rendition plays at url), ready (full ladder and thumbnail), failed (transcoder_log says why).',
-        params: z.object({ movieId: z.coerce.number().int().positive() }),
+        params: z.object({ movieId: idParamSchema }),
         response: {
           200: envelope(z.array(movieContentStatusSchema)),
           ...errors(400, 401, 403, 404),

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { MESSAGES, UPLOAD_PART } from '@plotline/core';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { findNul, NUL_REFUSED } from '../../http/nul-guard.ts';
 
 /** A file of the request, written to a temporary file of its own. */
 export interface ReceivedFile {
@@ -99,6 +100,16 @@ export async function receiveUploads(
   } catch (error) {
     await discard();
     throw inOurWords(error) ?? interrupted(error) ?? error;
+  }
+  const withNul =
+    findNul(fields, 'fields') ??
+    findNul(
+      files.map((file) => file.clientName),
+      'filename',
+    );
+  if (withNul !== null) {
+    await discard();
+    throw new AppError(400, `${withNul}: ${NUL_REFUSED}`);
   }
   if (files.length === 0) throw new AppError(400, MESSAGES.fileMissing);
   return { files, fields, discard };

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
 import { AppError } from '../../errors.ts';
 import { callerOf, requireRight } from '../../http/access.ts';
+import { findNul, NUL_REFUSED } from '../../http/nul-guard.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { UploadsService } from './uploads.service.ts';
@@ -68,6 +69,8 @@ export function registerTusUploads(
   };
 
   const readFields = (upload: Upload) => {
+    const withNul = findNul(upload.metadata, 'metadata');
+    if (withNul !== null) throw tusError(400, `${withNul}: ${NUL_REFUSED}`);
     const parsed = movieContentUploadFieldsSchema.safeParse({
       ...upload.metadata,
       movieId: upload.metadata?.movieId ?? undefined,

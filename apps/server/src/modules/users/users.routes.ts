@@ -1,4 +1,5 @@
 import {
+  idParamSchema,
   inviteStaffSchema,
   inviteUserSchema,
   updateUserSchema,
@@ -18,7 +19,7 @@ import { originOf } from '../../http/request-origin.ts';
 import { envelope, errors } from '../../http/schemas.ts';
 import type { UsersService } from './users.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParamSchema });
 
 const userActivity = (verb: string, describe: (user: UserRow) => string) =>
   logsActivity<UserRow>(({ data }) => ({

@@ -1,4 +1,10 @@
-import { MESSAGES, VIEW_EVENTS_MAX_BYTES, viewEventsSchema, watchDataSchema } from '@plotline/core';
+import {
+  idParamSchema,
+  MESSAGES,
+  VIEW_EVENTS_MAX_BYTES,
+  viewEventsSchema,
+  watchDataSchema,
+} from '@plotline/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -48,7 +54,7 @@ export async function registerWatchRoutes(app: FastifyInstance, watch: WatchServ
         summary: "A project's player data as a preview, draft or not",
         description:
           "For the studio's preview frames: the same data as /api/watch/{slug}, with preview true, for those who may read the project. The plot stops before a clip or bridge that cannot play yet; slug is null while none is chosen.",
-        params: z.object({ movieId: z.coerce.number().int().positive() }),
+        params: z.object({ movieId: idParamSchema }),
         response: { 200: envelope(watchDataSchema), ...errors(400, 401, 403, 404) },
       },
     },
