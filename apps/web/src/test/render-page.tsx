@@ -1,3 +1,5 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +8,14 @@ import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { jsonResponse } from './fixtures.ts';
+
+/**
+ * MUI's styles go to a detached element instead of the document: jsdom's getComputedStyle matches
+ * every rule of every sheet against each element it is asked about, and Testing Library's role
+ * queries ask about every element they name, so the document's hundreds of MUI rules made a page's
+ * queries the bulk of a test's time. Tests read what is rendered, not how it looks.
+ */
+const detachedStyles = createCache({ key: 'test', container: document.createElement('div') });
 
 /**
  * Renders a page at `path` with what the app wraps it in (query client, toasts, router), and
@@ -18,11 +28,13 @@ export function renderPage(ui: ReactNode, path = '/', route = '*') {
   });
   const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] });
   render(
-    <SnackbarProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </SnackbarProvider>,
+    <CacheProvider value={detachedStyles}>
+      <SnackbarProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </SnackbarProvider>
+    </CacheProvider>,
   );
   return { router, user: userEvent.setup() };
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../lib/app-store.ts';
 import { jsonResponse, makeUser } from '../../test/fixtures.ts';
@@ -18,7 +18,7 @@ describe('the invitation link /login?invite=TOKEN', () => {
     const router = renderRoutes(routes, '/login?invite=mail-token');
 
     expect(await screen.findByText('Opening your invitation…')).toBeInTheDocument();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
     expect(await screen.findByLabelText('New Password')).toBeInTheDocument();
     expect(useAppStore.getState()).toMatchObject({ token: 'invited-token', loggedIn: true });
     const inviteCalls = fetch.mock.calls.filter(([url]) => url === '/api/v1.6/auth/invite');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../lib/app-store.ts';
 import { jsonResponse, makeProject, makeUser, signInAs } from '../../test/fixtures.ts';
@@ -63,7 +63,7 @@ describe('route guards', () => {
     signInAs({ role: 'contributor' });
     serverKnows();
     const router = renderRoutes(routes, '/');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
   });
 
   it('after sign-in follows the remembered page once, then forgets it', async () => {
@@ -74,8 +74,8 @@ describe('route guards', () => {
     useAppStore.getState().signIn({ ...makeUser({ role: 'analyst' }), token: 't' });
     serverKnows();
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app/project-list'));
-    await vi.waitFor(() => expect(useAppStore.getState().next).toBeNull());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/project-list'));
+    await waitFor(() => expect(useAppStore.getState().next).toBeNull());
   });
 
   it('signs out and returns to sign-in when the server refuses the stored token', async () => {

@@ -114,7 +114,7 @@ describe('RegisterPage', () => {
     await user.click(screen.getByRole('checkbox', { name: /terms/ }));
     await user.click(submit());
 
-    await vi.waitFor(() => expect(useAppStore.getState().token).toBe('new-token'));
+    await waitFor(() => expect(useAppStore.getState().token).toBe('new-token'));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/user/register');
     expect(init.method).toBe('POST');

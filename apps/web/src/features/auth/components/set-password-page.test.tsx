@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -43,7 +43,7 @@ describe('SetPasswordPage (an invited user sets a first password)', () => {
     expect(save()).toBeDisabled();
 
     await user.type(screen.getByLabelText('Retype New Password'), '-now');
-    await vi.waitFor(() => expect(save()).toBeEnabled());
+    await waitFor(() => expect(save()).toBeEnabled());
     expect(screen.queryByText('Password did not match!')).not.toBeInTheDocument();
   });
 
@@ -52,7 +52,7 @@ describe('SetPasswordPage (an invited user sets a first password)', () => {
     const { user } = renderPage();
     await user.type(screen.getByLabelText('New Password'), 'abcdefgh');
     await user.type(screen.getByLabelText('Retype New Password'), 'abcdefgh');
-    await vi.waitFor(() => expect(save()).toBeEnabled());
+    await waitFor(() => expect(save()).toBeEnabled());
 
     await user.type(screen.getByLabelText('New Password'), 'i');
     expect(await screen.findByText('Password did not match!')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('SetPasswordPage (an invited user sets a first password)', () => {
     await user.type(screen.getByLabelText('Retype New Password'), 'correct horse');
     await user.click(save());
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/create-profile'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create-profile'));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/user/new_password');
     expect(JSON.parse(init.body as string)).toEqual({
@@ -88,7 +88,7 @@ describe('SetPasswordPage (an invited user sets a first password)', () => {
     await user.type(screen.getByLabelText('Retype New Password'), 'correct horse');
     await user.click(save());
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
   });
 
   it("shows the server's refusal in a banner and stays", async () => {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -67,7 +67,7 @@ describe('SignInForm', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    await vi.waitFor(() => expect(useAppStore.getState().token).toBe('fresh'));
+    await waitFor(() => expect(useAppStore.getState().token).toBe('fresh'));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1.6/auth/login');
     expect(JSON.parse(init.body as string)).toEqual({

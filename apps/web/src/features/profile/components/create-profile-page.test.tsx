@@ -1,5 +1,5 @@
 import { MESSAGES } from '@plotline/core';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../lib/app-store.ts';
@@ -24,7 +24,7 @@ describe('CreateProfilePage', () => {
     await user.type(screen.getByLabelText('Company Name'), 'Lumen Films');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/company/profile');
     expect(JSON.parse(init.body as string)).toEqual({ user_id: me.id, name: 'Lumen Films' });
@@ -43,7 +43,7 @@ describe('CreateProfilePage', () => {
     await user.type(screen.getByLabelText('Full Name'), '  Ayu Lestari ');
     await user.click(save);
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/user/profile');
     expect(JSON.parse(init.body as string)).toEqual({ user_id: me.id, full_name: 'Ayu Lestari' });

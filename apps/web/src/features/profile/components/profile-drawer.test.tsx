@@ -1,6 +1,6 @@
 import { AVATAR_MAX_BYTES, MESSAGES } from '@plotline/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -76,7 +76,7 @@ describe('ProfileDrawer', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Change saved!')).toBeInTheDocument();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(within(drawer).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument(),
     );
     expect(fetch.mock.calls.map(bodyOf)).toEqual([
@@ -157,7 +157,7 @@ describe('ProfileDrawer', () => {
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => request?.respond(200, { data: { avatar: '/api/media/avatars/me.png' } }));
-    await vi.waitFor(
+    await waitFor(
       () => expect(useAppStore.getState().user?.avatar).toBe('/api/media/avatars/me.png'),
       { interval: 0 },
     );

@@ -6,7 +6,7 @@ import {
   type MovieContentStatus,
   type Project,
 } from '@plotline/core';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, within, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeTusUpload } from '../../../test/fake-tus.ts';
 import { jsonResponse, makeMovieContent, makeProject, signInAs } from '../../../test/fixtures.ts';
@@ -234,7 +234,7 @@ describe('ProjectCreatePage: step 2, the clips and bridges', () => {
     expect(item).toHaveAttribute('data-look', 'processing');
     expect(within(item).queryByText('Conversion timed out')).not.toBeInTheDocument();
     expect(within(item).getByText('Queued')).toBeInTheDocument();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(api.to('POST', '/api/transcoder/retry').map((call) => call.body)).toEqual([
         { id: 9, trailer: 0 },
       ]),
@@ -337,7 +337,7 @@ describe('ProjectEditPage: the wizard opened from the detail page', () => {
     await user.click(await screen.findByRole('option', { name: /question\.mp4/ }));
     await user.click(save);
 
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(router.state.location.pathname).toBe('/app/project-list/project-detail/5'),
     );
     expect(api.to('POST', '/api/movie-plot')).toHaveLength(1);

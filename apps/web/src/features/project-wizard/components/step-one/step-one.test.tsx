@@ -1,5 +1,5 @@
 import { MESSAGES, type Project, type Series } from '@plotline/core';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeXhr } from '../../../../test/fake-xhr.ts';
@@ -42,7 +42,7 @@ const nextButton = () => screen.getByRole('button', { name: 'Next' });
 const thumbnail = (name: string) => screen.getByRole('region', { name });
 /** A closing dialog hides the page from assistive technology until it is gone. */
 const dialogClosed = () =>
-  vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
 beforeEach(() => {
   signInAs({ role: 'contributor' });
@@ -114,7 +114,7 @@ describe('Step 1: project info', () => {
         view_mode: 'vertical',
       },
     ]);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app/project-create/12'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/project-create/12'));
     expect(router.state.historyAction).toBe('REPLACE');
     // The same form goes on, saved: no question about leaving, the typed values kept.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('Step 1: project info', () => {
     await user.type(titleField(), ' at night');
     expect(nextButton()).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(nextButton()).toBeEnabled());
+    await waitFor(() => expect(nextButton()).toBeEnabled());
     expect(api.to('POST', '/api/movie').map((call) => call.body)).toEqual([
       {
         movieId: 5,
@@ -222,7 +222,7 @@ describe('Step 1: project info', () => {
 
     const seriesField = await screen.findByRole('combobox', { name: 'Series' });
     // Chosen as soon as the series are loaded.
-    await vi.waitFor(() => expect(seriesField).toHaveValue('Night Shift'));
+    await waitFor(() => expect(seriesField).toHaveValue('Night Shift'));
     await user.type(screen.getByRole('textbox', { name: 'Episode Title' }), 'Pilot');
     await user.click(screen.getByRole('combobox', { name: /Episode sequence/ }));
     expect(screen.getByRole('option', { name: /^1 taken$/ })).toHaveAttribute(
@@ -274,7 +274,7 @@ describe('Step 1: project info', () => {
     await user.type(seriesField, ' Lost Roads ');
     // The typed title is isolated in the option (it may read in another direction than the page).
     await user.click(screen.getByRole('option', { name: 'Add series “\u2068Lost Roads\u2069”' }));
-    await vi.waitFor(() => expect(seriesField).toHaveValue('Lost Roads'));
+    await waitFor(() => expect(seriesField).toHaveValue('Lost Roads'));
     expect(api.to('POST', '/api/movie/series/add').map((call) => call.body)).toEqual([
       { title: 'Lost Roads', movieId: 5 },
     ]);
@@ -335,11 +335,11 @@ describe('Step 1: project info', () => {
     act(() =>
       first?.respond(200, { data: { movieId: 12, location: '/api/media/thumbnails/m.png' } }),
     );
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app/project-create/12'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/project-create/12'));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(titleField()).toHaveValue('Typed before the upload');
     // The finished bar goes after a moment (spec §9: 500 ms).
-    await vi.waitFor(() => expect(within(mobile).queryByRole('progressbar')).toBeNull());
+    await waitFor(() => expect(within(mobile).queryByRole('progressbar')).toBeNull());
 
     await user.upload(
       within(thumbnail('Desktop thumbnail')).getByLabelText('Upload image'),
@@ -426,7 +426,7 @@ describe('Step 1: project info', () => {
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(screen.getByRole('button', { name: 'Ok' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app/project-list'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/project-list'));
   });
 
   it('leaves at once when nothing is unsaved', async () => {
@@ -434,7 +434,7 @@ describe('Step 1: project info', () => {
     const { user, router } = openPage('/app/project-create/5');
     await screen.findByRole('textbox', { name: 'Project Title' });
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app/project-list'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/project-list'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

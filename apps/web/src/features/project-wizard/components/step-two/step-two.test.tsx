@@ -6,7 +6,7 @@ import {
   type MovieContentStatus,
   type Project,
 } from '@plotline/core';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeXhr, type FakeXhr } from '../../../../test/fake-xhr.ts';
@@ -88,7 +88,7 @@ const languagesOf = (item: HTMLElement, name: string) =>
   within(item).getByRole('region', { name: `Captions and subtitles of ${name}` });
 /** A closing dialog hides the page from assistive technology until it is gone. */
 const waitForNoDialog = () =>
-  vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 /** The text a user reads: bidi isolates around file names are invisible. */
 const readable = (element: Element) => element.textContent?.replace(/[\u2068\u2069]/g, '');
 
@@ -265,7 +265,7 @@ describe('StepTwo: captions and subtitles', { timeout: 20_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: 'Remove subtitle' });
     expect(dialog).toHaveTextContent(MESSAGES.confirmAction);
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
-    await vi.waitFor(() => expect(within(item).queryByText('opening-en.srt')).toBeNull());
+    await waitFor(() => expect(within(item).queryByText('opening-en.srt')).toBeNull());
     expect(api.to('DELETE', '/api/movie-content/sub/1/1')).toHaveLength(1);
     expect(within(item).getByLabelText('Subtitle file in English')).toBeInTheDocument();
   });
@@ -335,7 +335,7 @@ describe('StepTwo: items', { timeout: 20_000 }, () => {
     expect(video).toHaveAttribute('src', '/media/hls/1/master.m3u8');
     expect(video.querySelector('track')).toHaveAttribute('srclang', 'en');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says so where the browser cannot play HLS by itself', async () => {
@@ -429,7 +429,7 @@ describe('StepTwo: Check and Next', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     expect(router.state.location.search).toBe('?step=2');
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?step=1'));
+    await waitFor(() => expect(router.state.location.search).toBe('?step=1'));
   });
 });
 
