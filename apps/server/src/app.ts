@@ -17,6 +17,7 @@ import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerStrictWrites } from './http/strict-writes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createAccountLinks } from './modules/accounts/account-links.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12 } });
   registerAccessGuard(app, authService);
   registerNulGuard(app);
+  registerStrictWrites(app);
   registerActivityLog(app, activity, clock);
 
   registerHealthRoutes(app, { ...createHealthRepository(db), database: deps.database.kind });

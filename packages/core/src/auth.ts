@@ -9,7 +9,7 @@ export const REMEMBERED_SESSION_DAYS = 30;
 export const ACCESS_TOKEN_HEADER = 'x-access-token';
 
 /** POST /api/v1.6/auth/login. `username` holds the email. */
-export const loginRequestSchema = z.object({
+export const loginRequestSchema = z.strictObject({
   username: signInEmailSchema,
   password: requiredString,
   remember: z.boolean().optional(),

@@ -32,7 +32,7 @@ export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
 export const companyPageSchema = pageSchema(companyRowSchema);
 
 /** POST /api/company: a company and the invitation of its first superadmin. */
-export const createCompanySchema = z.object({
+export const createCompanySchema = z.strictObject({
   name: companyName,
   type: z.enum(COMPANY_TYPES, { error: MESSAGES.required }),
   adminEmail: emailSchema,
@@ -41,7 +41,7 @@ export type CreateCompany = z.infer<typeof createCompanySchema>;
 
 /** PUT /api/company/{id}: any of name, type and status. */
 export const updateCompanySchema = z
-  .object({
+  .strictObject({
     name: companyName.optional(),
     type: z.enum(COMPANY_TYPES).optional(),
     status: z.enum(COMPANY_STATUSES).optional(),
@@ -52,7 +52,7 @@ export const updateCompanySchema = z
 export type UpdateCompany = z.infer<typeof updateCompanySchema>;
 
 /** POST /api/company/profile: a company account names itself. */
-export const companyProfileSchema = z.object({
+export const companyProfileSchema = z.strictObject({
   user_id: idSchema.optional(),
   name: companyName,
 });

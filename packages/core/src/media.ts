@@ -80,8 +80,11 @@ const optionalId = z.preprocess(
   idParamSchema.optional(),
 );
 
-/** Fields of `POST /api/v1.5/upload/movie-content` (§7). Without movieId a draft single project is made. */
-export const movieContentUploadFieldsSchema = z.object({
+/**
+ * Fields of `POST /api/v1.5/upload/movie-content` (§7). Without movieId a draft single project is
+ * made. Any field but these is refused; `contentType` is accepted and ignored (the content decides).
+ */
+export const movieContentUploadFieldsSchema = z.strictObject({
   movieId: optionalId,
   view_mode: z.enum(VIEW_MODES).default('horizontal'),
   type: fromDecimal(z.union([z.literal(CONTENT_TYPE.clip), z.literal(CONTENT_TYPE.bridge)])),
@@ -89,21 +92,27 @@ export const movieContentUploadFieldsSchema = z.object({
 });
 export type MovieContentUploadFields = z.infer<typeof movieContentUploadFieldsSchema>;
 
-/** Fields of `POST /api/upload/thumbnailMobile` and `/thumbnailDesktop`. */
-export const thumbnailUploadFieldsSchema = z.object({
+/** Fields of `POST /api/upload/thumbnailMobile` and `/thumbnailDesktop`; `contentType` is ignored. */
+export const thumbnailUploadFieldsSchema = z.strictObject({
   movieId: optionalId,
   contentType: z.string().max(100).optional(),
 });
 
-/** Fields of `POST /api/upload/subtitle`; `exist` says the language already had a subtitle. */
-export const subtitleUploadFieldsSchema = z.object({
+/**
+ * Fields of `POST /api/upload/subtitle`; `exist` (§7: the language already had a subtitle) is
+ * accepted and ignored: an upload replaces the language's subtitle either way.
+ */
+export const subtitleUploadFieldsSchema = z.strictObject({
   movie_content_id: idParamSchema,
   language_id: fromDecimal(idSchema.refine(isLanguageId, MESSAGES.unknownLanguage)),
   exist: z.string().max(10).optional(),
 });
 
-/** Fields of `POST /api/upload/banner/{kind}`; `mediaId` names the image being replaced. */
-export const bannerUploadFieldsSchema = z.object({
+/**
+ * Fields of `POST /api/upload/banner/{kind}`; `mediaId` (§7: the image being replaced) is accepted
+ * and ignored: an upload replaces the kind's image either way.
+ */
+export const bannerUploadFieldsSchema = z.strictObject({
   movieId: idParamSchema,
   mediaId: optionalId,
 });
@@ -147,7 +156,7 @@ export const movieContentUploadResultSchema = z.object({
 export type MovieContentUploadResult = z.infer<typeof movieContentUploadResultSchema>;
 
 /** `POST /api/transcoder/retry`: `id` is the movie content; `trailer` is always 0 from the studio. */
-export const transcodeRetrySchema = z.object({
+export const transcodeRetrySchema = z.strictObject({
   id: idSchema,
   trailer: z.union([z.literal(0), z.literal(1)]).default(0),
 });

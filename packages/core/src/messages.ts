@@ -80,6 +80,7 @@ export const MESSAGES = {
   plotLockedChanged:
     'A locked plot or what follows it was changed: unlock it before changing it or what follows it',
   plotNotFound: 'Plot not found',
+  plotOtherProject: "A plot names another project than the storyline's",
   plotRootSibling: 'The first clip cannot have alternatives: the storyline has one beginning',
   plotTimeFormat: 'Enter the time as mm:ss',
   plotStale:
@@ -94,6 +95,14 @@ export const MESSAGES = {
   viewEventsMalformed: 'The viewing events are not in the expected form',
   viewEventsTooMany: 'Too many viewing events in one batch',
   malformedJson: 'The request body is not valid JSON',
+  // A request is refused rather than have part of it dropped in silence.
+  unknownField: 'Unknown field "{field}"',
+  unknownQueryParameter: 'Unknown query parameter "{name}"',
+  noBodyExpected: 'This call takes no request body',
+  notYourAccount: 'You can only change your own account',
+  singleHasNoSeries: 'A single project (type 1) belongs to no series',
+  infoNeedsType:
+    'Send the type with the project info (title, synopsis, tags, view_mode, series): step 1 is saved whole',
   internalError: 'Internal server error',
 } as const;
 

@@ -550,34 +550,57 @@ export const storylineSchema = z.object({
 });
 
 /** `POST /api/movie-plot`: the whole tree, made from `version`. */
-export const plotSaveSchema = z.object({
-  movie_id: idSchema,
-  version: boundedInt(0),
-  plots: z
-    .array(
-      plotNodeSchema.extend({
-        /** Absent or negative for a new node; its children name a negative id as `parent_id`. */
-        movie_plot_id: plotNodeRef.optional(),
-        duration: z.number().optional(),
-        banner: z
-          .array(plotBannerSchema)
-          .max(BANNER_COMPONENT_TYPES.length + 1)
-          .default([]),
-      }),
-    )
-    .max(5000),
-});
+export const plotSaveSchema = z
+  .strictObject({
+    movie_id: idSchema,
+    version: boundedInt(0),
+    plots: z
+      .array(
+        plotNodeSchema
+          .extend({
+            /** Absent or negative for a new node; its children name a negative id as `parent_id`. */
+            movie_plot_id: plotNodeRef.optional(),
+            /** §3's node names its project: when sent, it must be the body's `movie_id`. */
+            movie_id: idSchema.optional(),
+            duration: z
+              .number()
+              .optional()
+              .describe("Accepted and ignored: a node's duration is its clip's or bridge's."),
+            changed: z
+              .unknown()
+              .optional()
+              .describe("Accepted and ignored: the studio's mark of an unsaved node (§3)."),
+            banner: z
+              .array(plotBannerSchema.strict())
+              .max(BANNER_COMPONENT_TYPES.length + 1)
+              .default([]),
+          })
+          .strict(),
+      )
+      .max(5000),
+  })
+  .superRefine((save, context) => {
+    save.plots.forEach((plot, index) => {
+      if (plot.movie_id !== undefined && plot.movie_id !== save.movie_id) {
+        context.addIssue({
+          code: 'custom',
+          path: ['plots', index, 'movie_id'],
+          message: MESSAGES.plotOtherProject,
+        });
+      }
+    });
+  });
 
 /** `PUT /api/movie-plot/lock` (§4: status true locks). */
-export const plotLockSchema = z.object({ movie_plot_id: idSchema, status: z.boolean() });
+export const plotLockSchema = z.strictObject({ movie_plot_id: idSchema, status: z.boolean() });
 
 /** `POST /api/movie-plot/banner`: one node's banner components, in the spec's wire names. */
-export const plotBannerSaveSchema = z.object({
+export const plotBannerSaveSchema = z.strictObject({
   movie_id: idSchema,
   movie_plot_id: idSchema,
   banner: z
     .array(
-      z.object({
+      z.strictObject({
         banner_type: z.enum(BANNER_COMPONENT_TYPES, { error: MESSAGES.plotBannerType }),
         banner_time_start: boundedInt(0),
       }),

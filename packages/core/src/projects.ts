@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BANNER_KINDS,
+  type BannerKind,
   CONTENT_LANGUAGES,
   isLanguageId,
   movieContentStatusSchema,
@@ -20,35 +21,57 @@ export const BANNER_BUTTON_TEXT_MAX_LENGTH = 20;
 
 const trimmed = (max: number) => z.string().trim().max(max);
 /** Tags are free text; a creatable select accepts only non-empty options (§5). */
-const tags = z.array(trimmed(50).min(1)).max(30).default([]);
+const tagList = z.array(trimmed(50).min(1)).max(30);
+const tags = tagList.default([]);
+const projectType = z.union([z.literal(PROJECT_TYPE.single), z.literal(PROJECT_TYPE.episode)]);
 
-/** `POST /api/movie`: creates (no movieId) or updates step 1 of a project. */
+/**
+ * Step 1's fields (the project info) as `POST /api/movie` reads them, before defaults: the whole
+ * form data's schema (`projectSaveSchema`) offers each of them too. A single project names no
+ * series: its `movieIdParent` and `episodeNumber` are absent or null.
+ */
+export const projectInfoFields = {
+  type: projectType,
+  title: trimmed(200).min(1, MESSAGES.required),
+  synopsis: trimmed(5000),
+  tags: tagList,
+  view_mode: z.enum(VIEW_MODES, { error: MESSAGES.required }),
+  /** The series of an episode (type 2). */
+  movieIdParent: idSchema.nullable(),
+  episodeNumber: boundedInt(EPISODE_MIN, EPISODE_MAX).nullable(),
+};
+
+/**
+ * Step 1 of `POST /api/movie`, saved whole: creates (no movieId) or updates a project's info. The
+ * studio's step 1 form checks itself with it; the whole form data (`projectSaveSchema`) applies it
+ * to a body with `type`.
+ */
 export const projectInfoSchema = z
-  .object({
+  .strictObject({
     movieId: idSchema.optional(),
-    type: z.union([z.literal(PROJECT_TYPE.single), z.literal(PROJECT_TYPE.episode)]),
-    title: trimmed(200).min(1, MESSAGES.required),
-    synopsis: trimmed(5000).default(''),
+    ...projectInfoFields,
+    synopsis: projectInfoFields.synopsis.default(''),
     tags,
-    view_mode: z.enum(VIEW_MODES, { error: MESSAGES.required }),
-    /** The series of an episode (type 2). */
-    movieIdParent: idSchema.optional(),
-    episodeNumber: boundedInt(EPISODE_MIN, EPISODE_MAX).optional(),
+    movieIdParent: projectInfoFields.movieIdParent.optional(),
+    episodeNumber: projectInfoFields.episodeNumber.optional(),
   })
   .superRefine((info, context) => {
-    if (info.type !== PROJECT_TYPE.episode) return;
-    if (info.movieIdParent === undefined) {
-      context.addIssue({ code: 'custom', path: ['movieIdParent'], message: MESSAGES.required });
-    }
-    if (info.episodeNumber === undefined) {
-      context.addIssue({ code: 'custom', path: ['episodeNumber'], message: MESSAGES.required });
+    for (const field of ['movieIdParent', 'episodeNumber'] as const) {
+      const named = info[field] !== undefined && info[field] !== null;
+      if (info.type === PROJECT_TYPE.episode && !named) {
+        context.addIssue({ code: 'custom', path: [field], message: MESSAGES.required });
+      }
+      // Refused rather than dropped: the client meant this project to be an episode.
+      if (info.type === PROJECT_TYPE.single && named) {
+        context.addIssue({ code: 'custom', path: [field], message: MESSAGES.singleHasNoSeries });
+      }
     }
   });
 export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 
 /** `PUT /api/movie`: deletes one artwork (the field present and null). */
 export const artworkDeleteSchema = z
-  .object({
+  .strictObject({
     movie_id: idSchema,
     thumbnail_mobile: z.null().optional(),
     thumbnail_desktop: z.null().optional(),
@@ -58,7 +81,7 @@ export const artworkDeleteSchema = z
   });
 
 /** `POST /api/movie/series/add`. */
-export const seriesAddSchema = z.object({
+export const seriesAddSchema = z.strictObject({
   title: trimmed(200).min(1, MESSAGES.required),
   synopsis: trimmed(5000).default(''),
   tags,
@@ -81,6 +104,15 @@ export type Series = z.infer<typeof seriesSchema>;
 
 /** A banner image of a project, by kind: its URL and the media id that names it. */
 const bannerImage = z.object({ url: z.string().nullable(), mediaId: z.number().int().nullable() });
+type BannerImage = z.infer<typeof bannerImage>;
+const bannerUrl = (kind: BannerKind) =>
+  z.string().nullable().describe(`The ${kind} banner image's URL; null without one.`);
+const bannerMediaId = (kind: BannerKind) =>
+  z
+    .number()
+    .int()
+    .nullable()
+    .describe(`The media id of the ${kind} banner image (its upload's mediaId); null without one.`);
 
 /** `GET /api/movie/{movieId}`: the whole form data of §3. */
 export const projectSchema = z.object({
@@ -114,17 +146,51 @@ export const projectSchema = z.object({
   primaryLanguageId: z.number().int().nullable(),
   /** ISO time of publishing; null for a draft. */
   published_at: z.string().nullable(),
+  // §3's banner images, flat.
+  vertical_regular: bannerUrl('vertical_regular'),
+  vertical_regular_media_id: bannerMediaId('vertical_regular'),
+  horizontal: bannerUrl('horizontal'),
+  horizontal_media_id: bannerMediaId('horizontal'),
+  vertical_long: bannerUrl('vertical_long'),
+  vertical_long_media_id: bannerMediaId('vertical_long'),
+  /** The same images by kind, as the studio reads them. */
   banners: z.object(
     Object.fromEntries(BANNER_KINDS.map((kind) => [kind, bannerImage])) as Record<
-      (typeof BANNER_KINDS)[number],
+      BannerKind,
       typeof bannerImage
     >,
   ),
 });
 export type Project = z.infer<typeof projectSchema>;
+type BannerImageViews = Pick<
+  Project,
+  | 'banners'
+  | 'vertical_regular'
+  | 'vertical_regular_media_id'
+  | 'horizontal'
+  | 'horizontal_media_id'
+  | 'vertical_long'
+  | 'vertical_long_media_id'
+>;
+
+/**
+ * A project's banner images in both views of its form data, §3's flat fields and `banners`, so the
+ * server's answer and the studio's patches of it never disagree.
+ */
+export function bannerImageViews(images: Record<BannerKind, BannerImage>): BannerImageViews {
+  return {
+    banners: images,
+    vertical_regular: images.vertical_regular.url,
+    vertical_regular_media_id: images.vertical_regular.mediaId,
+    horizontal: images.horizontal.url,
+    horizontal_media_id: images.horizontal.mediaId,
+    vertical_long: images.vertical_long.url,
+    vertical_long_media_id: images.vertical_long.mediaId,
+  };
+}
 
 /** `POST /api/movie-content/lang`: a caption of one item in one language (§5: required, max 75). */
-export const captionSchema = z.object({
+export const captionSchema = z.strictObject({
   movie_content_id: idSchema,
   language_id: idSchema.refine(isLanguageId, MESSAGES.unknownLanguage),
   caption: z
@@ -143,19 +209,22 @@ export const contentDetailSchema = z.object({
   ),
 });
 
+/** The banner's button and target as §3's form data names them, before defaults. */
+export const bannerSettingsFields = {
+  /** The banner's target URL. */
+  url: trimmed(2000),
+  button_text: trimmed(BANNER_BUTTON_TEXT_MAX_LENGTH),
+  button_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #6a1b9a'),
+  button_text_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #ffffff'),
+};
+
 /** `POST /api/media/banner`: the banner's button and target. */
-export const bannerSettingsSchema = z.object({
+export const bannerSettingsSchema = z.strictObject({
   movie_id: idSchema,
-  url: trimmed(2000).default(''),
-  button_text: trimmed(BANNER_BUTTON_TEXT_MAX_LENGTH).default(''),
-  button_color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #6a1b9a')
-    .default('#000000'),
-  button_text_color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #ffffff')
-    .default('#ffffff'),
+  url: bannerSettingsFields.url.default(''),
+  button_text: bannerSettingsFields.button_text.default(''),
+  button_color: bannerSettingsFields.button_color.default('#000000'),
+  button_text_color: bannerSettingsFields.button_text_color.default('#ffffff'),
 });
 
 /** `GET /api/language`. */

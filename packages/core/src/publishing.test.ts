@@ -90,22 +90,62 @@ describe('publicationSettingsSchema', () => {
 });
 
 describe('projectSaveSchema', () => {
-  it("reads a body with a type as step 1's info and one without as the publication settings", () => {
+  it("groups §3's whole form data by what saves it, and ignores the client's own fields", () => {
     expect(
-      projectSaveSchema.parse({ type: 1, title: 'The fork', view_mode: 'vertical' }),
-    ).toMatchObject({ type: 1, title: 'The fork' });
+      projectSaveSchema.parse({
+        type: 1,
+        title: ' The fork ',
+        view_mode: 'vertical',
+        movieIdParent: null,
+        slug: 'the-fork',
+        shareable: 0,
+        button_text: 'Buy',
+        url: 'https://example.com',
+        busy: false,
+        step: 4,
+        series: null,
+        movieContent: [],
+        client_id: 7,
+        vertical_regular: 'https://example.com/v.png',
+        horizontal_media_id: 3,
+      }),
+    ).toEqual({
+      movieId: undefined,
+      info: {
+        type: 1,
+        title: 'The fork',
+        synopsis: '',
+        tags: [],
+        view_mode: 'vertical',
+        movieIdParent: null,
+      },
+      settings: { slug: 'the-fork', shareable: 0 },
+      banner: { button_text: 'Buy', url: 'https://example.com' },
+    });
     expect(projectSaveSchema.parse({ movieId: 5, slug: 'the-fork', app_channel_on: 0 })).toEqual({
       movieId: 5,
-      slug: 'the-fork',
-      app_channel_on: 0,
+      info: undefined,
+      settings: { slug: 'the-fork', app_channel_on: 0 },
+      banner: {},
     });
   });
 
   it("answers the problem of the body that was meant, in the spec's words", () => {
     const issues = (body: unknown) =>
-      projectSaveSchema.safeParse(body).error?.issues.map((issue) => issue.message);
-    expect(issues({ movieId: 5, slug: 'The Fork' })).toEqual([MESSAGES.slugFormat]);
-    expect(issues({ type: 1, title: ' ', view_mode: 'vertical' })).toEqual([MESSAGES.required]);
+      projectSaveSchema
+        .safeParse(body)
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ movieId: 5, slug: 'The Fork' })).toEqual([['slug', MESSAGES.slugFormat]]);
+    expect(issues({ type: 1, title: ' ', view_mode: 'vertical' })).toEqual([
+      ['title', MESSAGES.required],
+    ]);
+    expect(issues({ slug: 'the-fork' })).toEqual([['movieId', MESSAGES.required]]);
+    // Step 1 is saved whole: its fields without `type` would be half a save.
+    expect(issues({ movieId: 5, title: 'Renamed' })).toEqual([['type', MESSAGES.infoNeedsType]]);
+    expect(issues({ type: 1, title: 'T', view_mode: 'vertical', episodeNumber: 2 })).toEqual([
+      ['episodeNumber', MESSAGES.singleHasNoSeries],
+    ]);
+    expect(issues({ movieId: 5, status: 'published' })?.[0]?.[1]).toMatch(/status/);
   });
 });
 

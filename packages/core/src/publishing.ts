@@ -3,7 +3,7 @@ import { idSchema } from './ids.ts';
 import { BANNER_KINDS, isLanguageId, VIEW_MODES, type BannerKind } from './media.ts';
 import { MESSAGES } from './messages.ts';
 import { BANNER_COMPONENT_TYPES } from './plot.ts';
-import { projectInfoSchema } from './projects.ts';
+import { bannerSettingsFields, projectInfoFields, projectInfoSchema } from './projects.ts';
 
 /**
  * Step 4 and the player: a project's address, its publication settings, what publishing needs, the
@@ -76,14 +76,101 @@ export const publicationSettingsSchema = z
   .strict();
 export type PublicationSettings = z.infer<typeof publicationSettingsSchema>;
 
+/** Accepted and ignored: §3 form data that this call does not store, and why. */
+const ignored = (why: string) => z.unknown().optional().describe(`Accepted and ignored: ${why}.`);
+const setByBannerUpload = (kind: BannerKind) =>
+  ignored(`set by POST /api/upload/banner/${kind}, removed by DELETE /api/media/banner`);
+
+/** The publication settings' fields, without the project they belong to. */
+const publicationFields = publicationSettingsSchema.omit({ movieId: true }).shape;
+const PUBLICATION_FIELDS = Object.keys(publicationFields) as (keyof typeof publicationFields)[];
+const BANNER_SETTINGS_FIELDS = Object.keys(
+  bannerSettingsFields,
+) as (keyof typeof bannerSettingsFields)[];
+/** Step 1's fields but `type`: sent without `type`, they are refused (step 1 is saved whole). */
+const INFO_FIELDS = (Object.keys(projectInfoFields) as (keyof typeof projectInfoFields)[]).filter(
+  (field) => field !== 'type',
+);
+
+/** Keeps the fields of `names` that the body carries. */
+function sent<T extends object, K extends keyof T>(
+  body: T,
+  names: readonly K[],
+): Partial<Pick<T, K>> {
+  return Object.fromEntries(
+    names.filter((name) => body[name] !== undefined).map((name) => [name, body[name]]),
+  ) as Partial<Pick<T, K>>;
+}
+
 /**
- * The whole body of `POST /api/movie`: step 1's info, or (without `type`) the publication
- * settings. Told apart by `type`, so a refusal names the field of the body that was meant.
+ * The body of `POST /api/movie`: §3's whole form data, or any part of it. With `type`, step 1's info
+ * (checked by `projectInfoSchema`: a new project without movieId); without it, movieId names the
+ * project and no step 1 field may come. Step 4's settings, step 3's primary language and the
+ * banner's button and target URL are saved when sent, all in one transaction. The form data's
+ * client state and what other calls set are accepted and ignored; any other field is refused.
+ * The output groups the fields by what saves them.
  */
-export const projectSaveSchema = z.discriminatedUnion('type', [
-  projectInfoSchema,
-  publicationSettingsSchema.extend({ type: z.undefined().optional() }),
-]);
+export const projectSaveSchema = z
+  .strictObject({
+    movieId: idSchema.optional(),
+    type: projectInfoFields.type.optional(),
+    ...(Object.fromEntries(
+      INFO_FIELDS.map((field) => [field, projectInfoFields[field].optional()]),
+    ) as {
+      [K in (typeof INFO_FIELDS)[number]]: z.ZodOptional<(typeof projectInfoFields)[K]>;
+    }),
+    ...publicationFields,
+    ...(Object.fromEntries(
+      BANNER_SETTINGS_FIELDS.map((field) => [field, bannerSettingsFields[field].optional()]),
+    ) as {
+      [K in keyof typeof bannerSettingsFields]: z.ZodOptional<(typeof bannerSettingsFields)[K]>;
+    }),
+    busy: ignored("the wizard's state"),
+    step: ignored("the wizard's state"),
+    series: ignored('the series as GET answers it; movieIdParent names it'),
+    seriesList: ignored("the company's series, from GET /api/movie/series"),
+    movieContent: ignored('clips and bridges are uploaded and changed by their own calls'),
+    language: ignored("the items' languages, which their captions and subtitles make"),
+    client_id: ignored('no client is stored'),
+    thumbnailMobile: ignored('set by POST /api/upload/thumbnailMobile, removed by PUT /api/movie'),
+    thumbnailDesktop: ignored(
+      'set by POST /api/upload/thumbnailDesktop, removed by PUT /api/movie',
+    ),
+    ...(Object.fromEntries(
+      BANNER_KINDS.flatMap((kind) => [
+        [kind, setByBannerUpload(kind)],
+        [`${kind}_media_id`, setByBannerUpload(kind)],
+      ]),
+    ) as Record<BannerKind | `${BannerKind}_media_id`, ReturnType<typeof ignored>>),
+  })
+  .transform((body, context) => {
+    const settings = sent(body, PUBLICATION_FIELDS);
+    const banner = sent(body, BANNER_SETTINGS_FIELDS);
+    if (body.type === undefined) {
+      const info = Object.keys(sent(body, INFO_FIELDS));
+      if (info.length > 0) {
+        context.addIssue({ code: 'custom', path: ['type'], message: MESSAGES.infoNeedsType });
+      }
+      if (body.movieId === undefined) {
+        context.addIssue({ code: 'custom', path: ['movieId'], message: MESSAGES.required });
+        return z.NEVER;
+      }
+      return { movieId: body.movieId, info: undefined, settings, banner };
+    }
+    const info = projectInfoSchema.safeParse({
+      movieId: body.movieId,
+      type: body.type,
+      ...sent(body, INFO_FIELDS),
+    });
+    if (!info.success) {
+      for (const issue of info.error.issues) {
+        context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      }
+      return z.NEVER;
+    }
+    return { movieId: body.movieId, info: info.data, settings, banner };
+  });
+export type ProjectSave = z.output<typeof projectSaveSchema>;
 
 export type PublishBlocker = 'title' | 'thumbnailMobile' | 'thumbnailDesktop' | 'slug';
 

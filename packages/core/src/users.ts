@@ -85,7 +85,7 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userPageSchema = pageSchema(userRowSchema);
 
 /** POST /api/user/invite. `companyId` is needed only when the caller belongs to no company. */
-export const inviteUserSchema = z.object({
+export const inviteUserSchema = z.strictObject({
   email: emailSchema,
   role: z.enum(COMPANY_ROLES, { error: MESSAGES.required }),
   companyId: idSchema.optional(),
@@ -93,7 +93,7 @@ export const inviteUserSchema = z.object({
 export type InviteUser = z.infer<typeof inviteUserSchema>;
 
 /** POST /api/internal-user/invite. */
-export const inviteStaffSchema = z.object({
+export const inviteStaffSchema = z.strictObject({
   email: emailSchema,
   role: z.enum(STAFF_ROLES, { error: MESSAGES.required }),
 });
@@ -101,7 +101,7 @@ export type InviteStaff = z.infer<typeof inviteStaffSchema>;
 
 /** PUT /api/user/{id} and /api/internal-user/{id}. */
 export const updateUserSchema = z
-  .object({
+  .strictObject({
     role: z.enum(ROLES).optional(),
     status: z.enum(['active', 'disabled']).optional(),
   })
@@ -111,10 +111,10 @@ export const updateUserSchema = z
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
 /** POST /api/v1.6/auth/invite: the token from the invitation link. */
-export const acceptInviteSchema = z.object({ t: requiredString });
+export const acceptInviteSchema = z.strictObject({ t: requiredString });
 
 /** POST /api/user/register. `username` is the display name. */
-export const registerSchema = z.object({
+export const registerSchema = z.strictObject({
   username: personName,
   email: emailSchema,
   password,
@@ -122,26 +122,26 @@ export const registerSchema = z.object({
 export type Register = z.infer<typeof registerSchema>;
 
 /** POST /api/user/forgot_password. */
-export const forgotPasswordSchema = z.object({ email: signInEmailSchema });
+export const forgotPasswordSchema = z.strictObject({ email: signInEmailSchema });
 
 /** POST /api/user/new_password: an invited user's first password. */
-export const newPasswordSchema = z.object({
+export const newPasswordSchema = z.strictObject({
   user_id: idSchema.optional(),
   new_password: password,
 });
 
 /** POST /api/user/renew_password: a new password through the link of a reset mail. */
-export const renewPasswordSchema = z.object({ t: requiredString, new_password: password });
+export const renewPasswordSchema = z.strictObject({ t: requiredString, new_password: password });
 
 /** POST /api/user/reset_password: a signed-in user changes their password. */
-export const changePasswordSchema = z.object({
+export const changePasswordSchema = z.strictObject({
   user_id: idSchema.optional(),
   current_password: requiredString,
   password,
 });
 
 /** POST /api/user/profile. */
-export const userProfileSchema = z.object({
+export const userProfileSchema = z.strictObject({
   user_id: idSchema.optional(),
   full_name: personName,
 });

@@ -2,6 +2,7 @@ import { MESSAGES } from '@plotline/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { inputProblemMessage } from './input-problems.ts';
 
 const MALFORMED_JSON_CODES = new Set([
   'FST_ERR_CTP_INVALID_JSON_BODY',
@@ -25,10 +26,13 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
     return reply.status(error.status).send({ message: error.message });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const [first] = error.validation;
-    const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    const message = first?.message ?? 'Invalid request';
-    return reply.status(400).send({ message: field ? `${field}: ${message}` : message });
+    const problems = error.validation.map((problem) => ({
+      path: problem.instancePath.split('/').filter(Boolean),
+      code: problem.keyword,
+      message: problem.message ?? 'Invalid request',
+      keys: (problem.params as { keys?: string[] }).keys,
+    }));
+    return reply.status(400).send({ message: inputProblemMessage(problems) });
   }
   if (error.code && MALFORMED_JSON_CODES.has(error.code)) {
     return reply.status(400).send({ message: MESSAGES.malformedJson });

@@ -1,4 +1,5 @@
 import {
+  bannerImageViews,
   CONTENT_TYPE,
   type MovieContentStatus,
   type Project,
@@ -58,6 +59,10 @@ export function makeMovieContent(overrides: Partial<MovieContentStatus> = {}): M
  */
 export function makeProject(overrides: Partial<Project> = {}): Project {
   const noImage = { url: null, mediaId: null };
+  const {
+    banners = { vertical_regular: noImage, horizontal: noImage, vertical_long: noImage },
+    ...rest
+  } = overrides;
   return {
     movieId: 5,
     type: 1,
@@ -83,7 +88,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     shareable: 1,
     primaryLanguageId: null,
     published_at: null,
-    banners: { vertical_regular: noImage, horizontal: noImage, vertical_long: noImage },
-    ...overrides,
+    ...bannerImageViews(banners),
+    ...rest,
   };
 }

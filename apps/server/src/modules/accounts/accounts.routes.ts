@@ -4,6 +4,7 @@ import {
   changePasswordSchema,
   companyProfileSchema,
   forgotPasswordSchema,
+  formatMessage,
   loginResponseSchema,
   MESSAGES,
   newPasswordSchema,
@@ -26,6 +27,9 @@ import { describeRule, RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const messageReply = z.object({ data: z.null(), message: z.string() });
+/** The rule of the account calls whose §7 body carries `user_id`. */
+const OWN_ACCOUNT_ONLY =
+  "`user_id` (optional) names the account changed: the caller's own id, or 403 and nothing changes.";
 
 const userActivity = (action: string, summary: string) =>
   logsActivity<{ id: number }>(({ data }) => ({
@@ -89,12 +93,17 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       schema: {
         tags: ['account'],
         summary: 'The first password of an invited account',
+        description: OWN_ACCOUNT_ONLY,
         body: newPasswordSchema,
-        response: { 200: envelope(sessionUserSchema), ...errors(400, 401, 409) },
+        response: { 200: envelope(sessionUserSchema), ...errors(400, 401, 403, 409) },
       },
     },
     async (request) => ({
-      data: await accounts.setFirstPassword(callerOf(request), request.body.new_password),
+      data: await accounts.setFirstPassword(
+        callerOf(request),
+        request.body.new_password,
+        request.body.user_id,
+      ),
     }),
   );
 
@@ -168,13 +177,14 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       schema: {
         tags: ['account'],
         summary: "Change the signed-in user's password; their other sessions end",
+        description: OWN_ACCOUNT_ONLY,
         body: changePasswordSchema,
-        response: { 200: messageReply, ...errors(400, 401) },
+        response: { 200: messageReply, ...errors(400, 401, 403) },
       },
     },
     async (request) => {
-      const { current_password, password } = request.body;
-      await accounts.changePassword(callerOf(request), current_password, password);
+      const { current_password, password, user_id } = request.body;
+      await accounts.changePassword(callerOf(request), current_password, password, user_id);
       return { data: null, message: MESSAGES.changeSaved };
     },
   );
@@ -189,12 +199,17 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       schema: {
         tags: ['account'],
         summary: "Set the signed-in user's full name",
+        description: OWN_ACCOUNT_ONLY,
         body: userProfileSchema,
-        response: { 200: envelope(sessionUserSchema), ...errors(400, 401) },
+        response: { 200: envelope(sessionUserSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => ({
-      data: await accounts.updateName(callerOf(request), request.body.full_name),
+      data: await accounts.updateName(
+        callerOf(request),
+        request.body.full_name,
+        request.body.user_id,
+      ),
     }),
   );
 
@@ -227,12 +242,17 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       schema: {
         tags: ['account'],
         summary: "A company account's superadmin names the company",
+        description: OWN_ACCOUNT_ONLY,
         body: companyProfileSchema,
         response: { 200: envelope(sessionUserSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => ({
-      data: await accounts.updateCompanyName(callerOf(request), request.body.name),
+      data: await accounts.updateCompanyName(
+        callerOf(request),
+        request.body.name,
+        request.body.user_id,
+      ),
     }),
   );
 
@@ -246,7 +266,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       schema: {
         tags: ['account'],
         summary: 'Upload the signed-in user\'s avatar (multipart, one file in the part "uploads")',
-        description: `PNG, JPEG, WebP or GIF, recognised by content, at most ${AVATAR_MAX_BYTES} bytes.`,
+        description: `PNG, JPEG, WebP or GIF, recognised by content, at most ${AVATAR_MAX_BYTES} bytes. No other field is taken.`,
         consumes: ['multipart/form-data'],
         response: {
           200: envelope(z.object({ avatar: z.string(), id: z.number() })),
@@ -257,6 +277,11 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     async (request) => {
       const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
       if (!part || part.fieldname !== 'uploads') throw new AppError(400, MESSAGES.fileMissing);
+      // §7 sends the file alone: a field beside it would be dropped, so it is refused.
+      const extra = Object.keys(part.fields).find((name) => name !== 'uploads');
+      if (extra !== undefined) {
+        throw new AppError(400, formatMessage(MESSAGES.unknownField, { field: extra }));
+      }
       const data = await part.toBuffer().catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE')
           throw new AppError(400, MESSAGES.avatarTooLarge);

@@ -71,7 +71,14 @@ export function createAccountsService(deps: {
   /** A use of a mailed link from that address, counted against the address if the link fails. */
   const countLinkUse = (ip: string) => rateLimits.countAttempt([[RATE_LIMITS.linkFailures, ip]]);
 
-  async function requireSelf(caller: AuthContext): Promise<UserRecord> {
+  /**
+   * The caller's own user. §7's account calls name the account they change (`user_id`): naming
+   * another is refused, whoever it is, before anything is checked or changed.
+   */
+  async function requireSelf(caller: AuthContext, named?: number): Promise<UserRecord> {
+    if (named !== undefined && named !== caller.userId) {
+      throw new AppError(403, MESSAGES.notYourAccount);
+    }
     const user = await users.findUserById(caller.userId);
     if (!user) throw new AppError(401, MESSAGES.sessionExpired);
     return user;
@@ -156,8 +163,12 @@ export function createAccountsService(deps: {
     },
 
     /** The first password of an invited account; the account becomes active. */
-    async setFirstPassword(caller: AuthContext, password: string): Promise<SessionUser> {
-      const user = await requireSelf(caller);
+    async setFirstPassword(
+      caller: AuthContext,
+      password: string,
+      userId?: number,
+    ): Promise<SessionUser> {
+      const user = await requireSelf(caller, userId);
       if (user.passwordHash !== null) throw new AppError(409, MESSAGES.passwordAlreadySet);
       const passwordHash = await hasher.hash(password);
       await users.updateUser(user.id, { passwordHash, status: 'active' }, clock.now());
@@ -197,8 +208,13 @@ export function createAccountsService(deps: {
     },
 
     /** A signed-in user's new password: their other sessions end, this one stays. */
-    async changePassword(caller: AuthContext, current: string, password: string): Promise<void> {
-      const user = await requireSelf(caller);
+    async changePassword(
+      caller: AuthContext,
+      current: string,
+      password: string,
+      userId?: number,
+    ): Promise<void> {
+      const user = await requireSelf(caller, userId);
       if (!user.passwordHash || !(await hasher.verify(user.passwordHash, current))) {
         throw new AppError(400, MESSAGES.wrongCurrentPassword);
       }
@@ -218,14 +234,19 @@ export function createAccountsService(deps: {
       return sessionUserOf(caller);
     },
 
-    async updateName(caller: AuthContext, name: string): Promise<SessionUser> {
-      await users.updateUser(caller.userId, { name }, clock.now());
+    async updateName(caller: AuthContext, name: string, userId?: number): Promise<SessionUser> {
+      const user = await requireSelf(caller, userId);
+      await users.updateUser(user.id, { name }, clock.now());
       return sessionUserOf(caller);
     },
 
     /** A company account's superadmin names the company, and themselves with it. */
-    async updateCompanyName(caller: AuthContext, name: string): Promise<SessionUser> {
-      const user = await requireSelf(caller);
+    async updateCompanyName(
+      caller: AuthContext,
+      name: string,
+      userId?: number,
+    ): Promise<SessionUser> {
+      const user = await requireSelf(caller, userId);
       if (!isCompanyProfile(toSessionUser(user)) || user.companyId === null) {
         throw new AppError(403, MESSAGES.forbidden);
       }

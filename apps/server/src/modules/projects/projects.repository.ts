@@ -184,9 +184,10 @@ export function createProjectsRepository(db: Executor) {
         .where(eq(movies.id, id));
     },
 
+    /** Writes the settings given; fields left undefined keep their value. */
     async setBannerSettings(
       id: number,
-      settings: BannerSettingsValues,
+      settings: Partial<BannerSettingsValues>,
       at: Date,
       tx: Executor = db,
     ): Promise<void> {

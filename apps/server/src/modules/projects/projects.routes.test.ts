@@ -67,9 +67,9 @@ describe('POST /api/movie', () => {
       title: 'The Heist, again',
       tags: [],
       view_mode: 'horizontal',
-      // A single project names no series: these are ignored.
-      movieIdParent: 12345,
-      episodeNumber: 4,
+      // A single project names no series: null says so.
+      movieIdParent: null,
+      episodeNumber: null,
     });
     expect(updated.status, updated.text).toBe(200);
     expect(updated.body.data.movieId).toBe(movieId);
@@ -213,6 +213,11 @@ describe('POST /api/movie', () => {
       ],
       [{ type: 3, title: 'Odd', view_mode: 'vertical' }, 'type'],
       [{ type: 1, title: 'Empty tag', view_mode: 'vertical', tags: [''] }, 'tags.0'],
+      // Refused, not dropped: the client meant an episode.
+      [
+        { type: 1, title: 'Single', view_mode: 'vertical', movieIdParent: 1, episodeNumber: 2 },
+        `movieIdParent: ${MESSAGES.singleHasNoSeries}`,
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await save(body);
@@ -241,6 +246,171 @@ describe('POST /api/movie', () => {
     expect(published.status).toBe(409);
     expect(published.body.message).toBe(MESSAGES.projectPublished);
     expect((await getProject(movieId)).body.data.title).toBe('A project');
+  });
+});
+
+describe("POST /api/movie with §3's whole form data", () => {
+  /** What the studio's state holds beside the stored fields: accepted and ignored. */
+  const clientState = {
+    busy: true,
+    step: 4,
+    series: null,
+    seriesList: [],
+    movieContent: [],
+    language: [],
+    client_id: 77,
+    thumbnailMobile: 'https://elsewhere.test/m.png',
+    thumbnailDesktop: null,
+    vertical_regular: 'https://elsewhere.test/v.png',
+    vertical_regular_media_id: 5,
+    horizontal: null,
+    horizontal_media_id: null,
+    vertical_long: null,
+    vertical_long_media_id: null,
+  };
+
+  it('saves step 1, the publication and the banner settings of one body, and says so in the log', async () => {
+    const created = await save({
+      type: 1,
+      title: 'Whole form',
+      synopsis: 'All at once',
+      tags: ['one'],
+      view_mode: 'vertical',
+      movieIdParent: null,
+      episodeNumber: null,
+      slug: 'whole-form',
+      app_channel_on: 1,
+      shareable: 0,
+      primaryLanguageId: null,
+      button_text: 'Buy',
+      button_color: '#112233',
+      button_text_color: '#445566',
+      url: 'https://example.com/offer',
+      ...clientState,
+    });
+    expect(created.status, created.text).toBe(201);
+    const { movieId } = created.body.data;
+    expect((await getProject(movieId)).body.data).toMatchObject({
+      type: 1,
+      title: 'Whole form',
+      synopsis: 'All at once',
+      tags: ['one'],
+      view_mode: 'vertical',
+      slug: 'whole-form',
+      watch_url: 'http://studio.test/watch/whole-form',
+      app_channel_on: 1,
+      shareable: 0,
+      primaryLanguageId: null,
+      button_text: 'Buy',
+      button_color: '#112233',
+      button_text_color: '#445566',
+      url: 'https://example.com/offer',
+      // Set by their own calls only: the body's values were ignored.
+      thumbnailMobile: null,
+      vertical_regular: null,
+      vertical_regular_media_id: null,
+    });
+    expect(await make.lastActivityOf(owner.id)).toMatchObject({
+      action: 'movie.created',
+      entityId: String(movieId),
+      summary:
+        'Saved the project info of "Whole form", the publication settings (slug, app_channel_on, shareable, primaryLanguageId) and the banner settings (url, button_text, button_color, button_text_color)',
+    });
+
+    // The primary language is checked in the same save: one of the project's items' languages.
+    const item = await make.readyItem(movieId, 1, 10);
+    const caption = await server.request('POST', '/api/movie-content/lang', {
+      token: owner.token,
+      body: { movie_content_id: item, language_id: 3, caption: 'Hallo' },
+    });
+    expect(caption.status, caption.text).toBe(200);
+    const updated = await save({
+      movieId,
+      type: 1,
+      title: 'Whole form, again',
+      view_mode: 'vertical',
+      primaryLanguageId: 3,
+      shareable: 1,
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect((await getProject(movieId)).body.data).toMatchObject({
+      title: 'Whole form, again',
+      // Step 1 is saved whole; the settings not sent keep their value.
+      synopsis: '',
+      slug: 'whole-form',
+      app_channel_on: 1,
+      shareable: 1,
+      primaryLanguageId: 3,
+      button_text: 'Buy',
+    });
+  });
+
+  it('takes back the form data GET answered, but for the fields GET alone answers', async () => {
+    const movieId = await make.makeProject(owner.token, { title: 'Round trip' });
+    await make.uploadBanner(owner.token, movieId, 'vertical_long');
+    const form: Record<string, unknown> = { ...(await getProject(movieId)).body.data };
+    // GET alone answers these: they are not §3's form data.
+    for (const field of ['status', 'watch_url', 'published_at', 'banners']) delete form[field];
+    const saved = await save({ ...form, title: 'Round trip, edited', slug: 'round-trip' });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await getProject(movieId)).body.data).toMatchObject({
+      title: 'Round trip, edited',
+      slug: 'round-trip',
+      vertical_long: form.vertical_long,
+    });
+
+    // Publishing is its own call: a status in the form is refused, not dropped.
+    const status = await save({ ...form, status: 'published' });
+    expect(status.status).toBe(400);
+    expect(status.body.message).toBe('Unknown field "status"');
+  });
+
+  it('changes nothing when a part is refused: a taken slug, an unused language', async () => {
+    const holder = await make.makeProject(owner.token);
+    expect((await save({ movieId: holder, slug: 'already-taken' })).status).toBe(200);
+    const movieId = await make.makeProject(owner.token, { title: 'Before' });
+    const whole = { movieId, type: 1, title: 'After', view_mode: 'vertical', shareable: 0 };
+
+    const taken = await save({ ...whole, slug: 'already-taken' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(MESSAGES.slugTaken);
+    const unused = await save({ ...whole, primaryLanguageId: 4 });
+    expect(unused.status).toBe(400);
+    expect(unused.body.message).toBe(MESSAGES.languageNotUsed);
+    expect((await getProject(movieId)).body.data).toMatchObject({
+      title: 'Before',
+      view_mode: 'horizontal',
+      shareable: 1,
+      slug: null,
+    });
+
+    // A new project whose slug is taken is not made at all.
+    const before = await server.db.select().from(movies).where(eq(movies.title, 'Never made'));
+    const refused = await save({
+      type: 1,
+      title: 'Never made',
+      view_mode: 'vertical',
+      slug: 'already-taken',
+    });
+    expect(refused.status).toBe(409);
+    const after = await server.db.select().from(movies).where(eq(movies.title, 'Never made'));
+    expect(after).toEqual(before);
+  });
+
+  it('refuses an unknown field by name, and step 1 fields without a type', async () => {
+    const movieId = await make.makeProject(owner.token, { title: 'Kept' });
+    const cases: [unknown, string][] = [
+      [{ type: 1, title: 'T', view_mode: 'vertical', titel: 'typo' }, 'Unknown field "titel"'],
+      [{ movieId, slug: 'ok-slug', published: true }, 'Unknown field "published"'],
+      [{ movieId, title: 'Renamed' }, `type: ${MESSAGES.infoNeedsType}`],
+      [{ slug: 'no-project' }, `movieId: ${MESSAGES.required}`],
+    ];
+    for (const [body, message] of cases) {
+      const response = await save(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.message).toBe(message);
+    }
+    expect((await getProject(movieId)).body.data).toMatchObject({ title: 'Kept', slug: null });
   });
 });
 
@@ -319,6 +489,13 @@ describe('GET /api/movie/{movieId}', () => {
       shareable: 1,
       primaryLanguageId: null,
       published_at: null,
+      // §3's banner images, flat, and the same by kind.
+      vertical_regular: null,
+      vertical_regular_media_id: null,
+      horizontal: banner.location,
+      horizontal_media_id: banner.mediaId,
+      vertical_long: null,
+      vertical_long_media_id: null,
       banners: {
         vertical_regular: { url: null, mediaId: null },
         horizontal: { url: banner.location, mediaId: banner.mediaId },

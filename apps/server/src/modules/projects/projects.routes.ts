@@ -4,6 +4,7 @@ import {
   BANNER_KINDS,
   bannerSettingsSchema,
   projectSaveSchema,
+  type ProjectSave,
   projectSchema,
 } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,31 @@ const movieIdReply = envelope(z.object({ movieId: z.number().int() }));
 const change = requireRight('canAddProject');
 const read = requireRight('canSeeProject', 'canAddProject');
 
+/** The activity log's entry of `POST /api/movie`: what was saved, by part. */
+function describeSave(form: ProjectSave, saved: { movieId: number; created: boolean }) {
+  const parts = [
+    form.info && `the project info of "${form.info.title}"`,
+    Object.keys(form.settings).length > 0 &&
+      `the publication settings (${Object.keys(form.settings).join(', ')})`,
+    Object.keys(form.banner).length > 0 &&
+      `the banner settings (${Object.keys(form.banner).join(', ')})`,
+  ].filter((part) => typeof part === 'string');
+  const onlySettings = !form.info && Object.keys(form.banner).length === 0;
+  return {
+    action: saved.created
+      ? 'movie.created'
+      : onlySettings
+        ? 'movie.publication_saved'
+        : 'movie.updated',
+    entityType: 'movie' as const,
+    entityId: saved.movieId,
+    summary:
+      parts.length === 0
+        ? 'Saved nothing: the request carried only fields that are ignored'
+        : `Saved ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`}`,
+  };
+}
+
 export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsService): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -32,42 +58,28 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
     {
       config: {
         access: change,
-        activity: logsActivity<{ movieId: number }>(({ request, data }) => {
-          const body = request.body as z.output<typeof projectSaveSchema>;
-          if (body.type === undefined) {
-            return {
-              action: 'movie.publication_saved',
-              entityType: 'movie',
-              entityId: data.movieId,
-              summary: `Saved the publication settings (${Object.keys(body)
-                .filter((field) => field !== 'movieId')
-                .join(', ')})`,
-            };
-          }
-          return {
-            action: body.movieId === undefined ? 'movie.created' : 'movie.updated',
-            entityType: 'movie',
-            entityId: data.movieId,
-            summary: `Saved the project info of "${body.title}"`,
-          };
-        }),
+        activity: logsActivity<{ movieId: number; created: boolean }>(({ request, data }) =>
+          describeSave(request.body as ProjectSave, data),
+        ),
       },
       schema: {
         tags: ['projects'],
-        summary: 'Create a project, update its step 1 info, or save its publication settings',
-        description:
-          "With `type` (step 1): without movieId, a project of the caller's company (201); with it, that project (200). An episode (type 2) names a series of the project's company (movieIdParent) and a number not taken in it (409 otherwise). Without `type` (step 4, and step 3's primary language): movieId and any of slug, app_channel_on, shareable, primaryLanguageId; only the fields sent change. A slug is unique across all projects (409 when taken); primaryLanguageId must be a language of the project's clips and bridges (400), or null.",
+        summary: "Save a project's form data: step 1 info, publication and banner settings",
+        description: [
+          "§3's form data, whole or in part, saved in one transaction: a refusal of any part changes nothing.",
+          "With `type`, step 1's info, saved whole: without movieId a new project of the caller's company (201), with it that project (200). An episode (type 2) names a series of the project's company (movieIdParent) and a number not taken in it (409 otherwise); a single project (type 1) names none (absent or null).",
+          'Without `type`, movieId names the project and no step 1 field may come.',
+          "Either way, any of slug, app_channel_on, shareable, primaryLanguageId (step 4 and step 3) and button_text, button_color, button_text_color, url (the banner's button and target) are saved when sent; fields not sent keep their value. A slug is unique across all projects (409 when taken); primaryLanguageId must be a language of the project's clips and bridges (400), or null.",
+          "The form data's client state and what other calls set (busy, step, series, seriesList, movieContent, language, client_id, the thumbnails and the banner images with their media ids) are accepted and ignored; any other field is a 400 naming it.",
+        ].join(' '),
         body: projectSaveSchema,
         response: { 200: movieIdReply, 201: movieIdReply, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      if (body.type === undefined) {
-        return { data: await projects.saveSettings(callerOf(request), body) };
-      }
-      const { movieId, created } = await projects.saveInfo(callerOf(request), body);
-      return reply.status(created ? 201 : 200).send({ data: { movieId } });
+      const saved = await projects.save(callerOf(request), request.body);
+      // The reply's schema keeps only movieId; `created` is for the activity log.
+      return reply.status(saved.created ? 201 : 200).send({ data: saved });
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   BANNER_KINDS,
+  bannerImageViews,
   CONTENT_LANGUAGES,
   MESSAGES,
   PROJECT_TYPE,
@@ -8,7 +9,7 @@ import {
   type bannerSettingsSchema,
   type Project,
   type ProjectInfo,
-  type PublicationSettings,
+  type ProjectSave,
   watchUrl,
 } from '@plotline/core';
 import type { z } from 'zod';
@@ -30,6 +31,7 @@ import { toStatusView } from '../transcoding/transcoding.service.ts';
 import { lockProjectForChange, projectForCaller } from './project-access.ts';
 import type {
   BannerImageRecord,
+  BannerSettingsValues,
   ProjectInfoValues,
   ProjectsRepository,
   PublicationSettingsValues,
@@ -60,6 +62,16 @@ function infoValues(info: ProjectInfo): ProjectInfoValues {
   };
 }
 
+/** The banner's button and target as stored; a field not sent stays undefined, and so unchanged. */
+function bannerSettingsValues(banner: ProjectSave['banner']): Partial<BannerSettingsValues> {
+  return {
+    buttonText: banner.button_text,
+    buttonColor: banner.button_color,
+    buttonTextColor: banner.button_text_color,
+    bannerUrl: banner.url,
+  };
+}
+
 /** The project's current banner image of each kind; should two of a kind ever meet, the newest. */
 export function currentBannerImages(
   images: readonly BannerImageRecord[],
@@ -73,7 +85,7 @@ export function currentBannerImages(
 }
 
 /** The wire's 0/1 switches as stored; a field not sent stays undefined, and so unchanged. */
-function settingsValues(settings: PublicationSettings): PublicationSettingsValues {
+function settingsValues(settings: ProjectSave['settings']): PublicationSettingsValues {
   const flag = (value: 0 | 1 | undefined) => (value === undefined ? undefined : value === 1);
   return {
     slug: settings.slug,
@@ -104,69 +116,81 @@ export function createProjectsService(deps: {
 
   const urlOf = (key: string | null) => (key ? blobs.publicUrl(key) : null);
 
+  /** Step 1, when sent: a new project, or the given one locked and updated; else the project locked. */
+  async function saveInfo(caller: AuthContext, form: ProjectSave, at: Date, tx: Executor) {
+    if (form.info === undefined) {
+      // The schema requires movieId without step 1's info.
+      const movie = await lockProjectForChange(projects, caller, form.movieId!, tx);
+      return { movieId: movie.id, created: false };
+    }
+    const values = infoValues(form.info);
+    if (form.movieId === undefined) {
+      const companyId = caller.companyId;
+      if (companyId === null) throw new AppError(400, MESSAGES.projectNeedsCompany);
+      await checkSeries(companyId, values.seriesId, tx);
+      const movieId = await projects.insertProject(
+        { ...values, companyId, createdBy: caller.userId },
+        at,
+        tx,
+      );
+      return { movieId, created: true };
+    }
+    const movie = await lockProjectForChange(projects, caller, form.movieId, tx);
+    await checkSeries(movie.companyId, values.seriesId, tx);
+    await projects.updateProjectInfo(movie.id, values, at, tx);
+    return { movieId: movie.id, created: false };
+  }
+
+  /**
+   * Step 4's settings and step 3's primary language, of which only the fields sent change. The
+   * primary language must be one the project's clips and bridges have.
+   */
+  async function saveSettings(
+    movieId: number,
+    settings: ProjectSave['settings'],
+    at: Date,
+    tx: Executor,
+  ) {
+    if (Object.keys(settings).length === 0) return;
+    const languageId = settings.primaryLanguageId;
+    if (languageId !== undefined && languageId !== null) {
+      const items = await contents.listContents(movieId, tx);
+      const languages = await contents.listLanguages(
+        items.map((item) => item.id),
+        tx,
+      );
+      if (!languages.some((language) => language.languageId === languageId)) {
+        throw new AppError(400, MESSAGES.languageNotUsed);
+      }
+    }
+    await projects.setPublicationSettings(movieId, settingsValues(settings), at, tx);
+  }
+
   return {
     /**
-     * Creates a project of the caller's company (no movieId) or updates the given one. An episode
-     * number taken in the series is refused by the database itself, so racing saves get one 409.
+     * `POST /api/movie`: whatever part of the form data was sent, in one transaction, so a refusal
+     * of any part (a taken episode number or slug, an unused primary language) leaves nothing
+     * changed. With step 1's info it creates a project of the caller's company (no movieId) or
+     * updates the given one; then the publication settings and the banner's button and target, of
+     * which only the fields sent change. Taken episode numbers and slugs are refused by the
+     * database's unique constraints, so racing saves get one 409.
      */
-    async saveInfo(
+    async save(
       caller: AuthContext,
-      info: ProjectInfo,
+      form: ProjectSave,
     ): Promise<{ movieId: number; created: boolean }> {
-      const values = infoValues(info);
       const at = clock.now();
-      return refuseTakenEpisode(() =>
-        transaction(async (tx) => {
-          if (info.movieId === undefined) {
-            const companyId = caller.companyId;
-            if (companyId === null) throw new AppError(400, MESSAGES.projectNeedsCompany);
-            await checkSeries(companyId, values.seriesId, tx);
-            const movieId = await projects.insertProject(
-              { ...values, companyId, createdBy: caller.userId },
-              at,
-              tx,
-            );
-            return { movieId, created: true };
-          }
-          const movie = await lockProjectForChange(projects, caller, info.movieId, tx);
-          await checkSeries(movie.companyId, values.seriesId, tx);
-          await projects.updateProjectInfo(movie.id, values, at, tx);
-          return { movieId: movie.id, created: false };
-        }),
-      );
-    },
-
-    /**
-     * Step 4's settings and step 3's primary language; only the fields sent change. A slug is
-     * unique across every company: the unique constraint refuses a taken one, however many saves
-     * race. The primary language must be one the project's clips and bridges have.
-     */
-    async saveSettings(
-      caller: AuthContext,
-      settings: PublicationSettings,
-    ): Promise<{ movieId: number }> {
       return refuseTakenSlug(() =>
-        transaction(async (tx) => {
-          const movie = await lockProjectForChange(projects, caller, settings.movieId, tx);
-          const languageId = settings.primaryLanguageId;
-          if (languageId !== undefined && languageId !== null) {
-            const items = await contents.listContents(movie.id, tx);
-            const languages = await contents.listLanguages(
-              items.map((item) => item.id),
-              tx,
-            );
-            if (!languages.some((language) => language.languageId === languageId)) {
-              throw new AppError(400, MESSAGES.languageNotUsed);
+        refuseTakenEpisode(() =>
+          transaction(async (tx) => {
+            const { movieId, created } = await saveInfo(caller, form, at, tx);
+            await saveSettings(movieId, form.settings, at, tx);
+            if (Object.keys(form.banner).length > 0) {
+              await projects.setBannerSettings(movieId, bannerSettingsValues(form.banner), at, tx);
             }
-          }
-          await projects.setPublicationSettings(
-            movie.id,
-            settingsValues(settings),
-            clock.now(),
-            tx,
-          );
-          return { movieId: movie.id };
-        }),
+            return { movieId, created };
+          }),
+        ),
       );
     },
 
@@ -211,9 +235,11 @@ export function createProjectsService(deps: {
         shareable: movie.shareable ? 1 : 0,
         primaryLanguageId: movie.primaryLanguageId,
         published_at: movie.publishedAt?.toISOString() ?? null,
-        banners: Object.fromEntries(
-          BANNER_KINDS.map((kind) => [kind, bannerOf(kind)]),
-        ) as Project['banners'],
+        ...bannerImageViews(
+          Object.fromEntries(
+            BANNER_KINDS.map((kind) => [kind, bannerOf(kind)]),
+          ) as Project['banners'],
+        ),
       };
     },
 

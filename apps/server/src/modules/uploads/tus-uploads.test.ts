@@ -158,7 +158,13 @@ describe(`tus uploads at ${TUS_UPLOAD_PATH}`, () => {
       const upload = new Upload(bytes, {
         endpoint: server.baseUrl + TUS_UPLOAD_PATH,
         headers: { [ACCESS_TOKEN_HEADER]: token },
-        metadata: { filename: 'Opening scene.mp4', type: '1', view_mode: 'vertical' },
+        // tus's own `filetype` is taken and ignored (the content decides).
+        metadata: {
+          filename: 'Opening scene.mp4',
+          filetype: 'video/mp4',
+          type: '1',
+          view_mode: 'vertical',
+        },
         // Several PATCH requests: only the last one carries the result.
         chunkSize: 64 * 1024,
         retryDelays: [],
@@ -337,6 +343,9 @@ describe(`tus uploads at ${TUS_UPLOAD_PATH}`, () => {
       [{ filename: 'a.mp4', type: '3' }, /^type: /],
       [{ filename: 'a.mp4', type: '1', view_mode: 'diagonal' }, /^view_mode: /],
       [{ filename: 'a.mp4', type: '1', movieId: 'abc' }, /^movieId: /],
+      // Named, not dropped; the owner is the server's to record.
+      [{ filename: 'a.mp4', type: '1', colour: 'red' }, /^Unknown field "colour"$/],
+      [{ filename: 'a.mp4', type: '1', ownerId: '1' }, /^Unknown field "ownerId"$/],
     ];
     for (const [fields, message] of cases) {
       const answer = await create(1000, fields);

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
 import { AppError } from '../../errors.ts';
 import { callerOf, requireRight } from '../../http/access.ts';
+import { inputProblemMessage } from '../../http/input-problems.ts';
 import { findNul, NUL_REFUSED } from '../../http/nul-guard.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
@@ -27,6 +28,10 @@ export interface TusUploadsOptions {
 
 const ONE_DAY_MS = 24 * 3600 * 1000;
 
+/** tus's own metadata of the file: its name, which is shown, and its type (ignored: the content decides). */
+const TUS_FILE_METADATA = ['filename', 'filetype'];
+/** The metadata the server adds at creation: who may continue the upload. */
+const OWNER_METADATA = 'ownerId';
 /** A refusal as tus-js-client reports it: the status, and our usual `{message}` body. */
 function tusError(status: number, message: string) {
   return { status_code: status, body: JSON.stringify({ message }) };
@@ -68,16 +73,24 @@ export function registerTusUploads(
     return known;
   };
 
-  const readFields = (upload: Upload) => {
+  /**
+   * The multipart call's fields from the metadata, beside tus's file names and the names in `ours`
+   * (what the server itself stored with the upload); any other name is refused.
+   */
+  const readFields = (upload: Upload, ours: readonly string[] = []) => {
     const withNul = findNul(upload.metadata, 'metadata');
     if (withNul !== null) throw tusError(400, `${withNul}: ${NUL_REFUSED}`);
+    const fields = Object.fromEntries(
+      Object.entries(upload.metadata ?? {}).filter(
+        ([name]) => !TUS_FILE_METADATA.includes(name) && !ours.includes(name),
+      ),
+    );
     const parsed = movieContentUploadFieldsSchema.safeParse({
-      ...upload.metadata,
-      movieId: upload.metadata?.movieId ?? undefined,
+      ...fields,
+      movieId: fields.movieId ?? undefined,
     });
     if (parsed.success) return parsed.data;
-    const [issue] = parsed.error.issues;
-    throw tusError(400, `${issue?.path.join('.')}: ${issue?.message}`);
+    throw tusError(400, inputProblemMessage(parsed.error.issues));
   };
 
   const server = new Server({
@@ -93,14 +106,14 @@ export function registerTusUploads(
       await deps.uploads.checkUploadTarget(caller, fields.movieId).catch((error: unknown) => {
         throw asTusError(error);
       });
-      return { metadata: { ...upload.metadata, ownerId: String(caller.userId) } };
+      return { metadata: { ...upload.metadata, [OWNER_METADATA]: String(caller.userId) } };
     },
     async onIncomingRequest(request, uploadId) {
       const { caller } = callerOfTus(request);
       if (request.method === 'POST' || request.method === 'OPTIONS') return;
       const upload = await store.getUpload(uploadId).catch(() => null);
       // Another user's upload is answered as if it did not exist.
-      if (upload && upload.metadata?.ownerId !== String(caller.userId)) {
+      if (upload && upload.metadata?.[OWNER_METADATA] !== String(caller.userId)) {
         throw tusError(404, MESSAGES.apiNotFound);
       }
     },
@@ -108,7 +121,7 @@ export function registerTusUploads(
       const { caller, ip } = callerOfTus(request);
       const file = path.join(options.dir, upload.id);
       try {
-        const fields = readFields(upload);
+        const fields = readFields(upload, [OWNER_METADATA]);
         const result = await deps.uploads.storeMovieContents(
           caller,
           { movieId: fields.movieId, viewMode: fields.view_mode, type: fields.type },

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { callerOf, requireRight } from '../../http/access.ts';
 import { logsActivity } from '../../http/activity-log.ts';
+import { inputProblemMessage } from '../../http/input-problems.ts';
 import { envelope, errors } from '../../http/schemas.ts';
 import type { ThumbnailField } from '../projects/projects.repository.ts';
 import { receiveUploads, type ReceivedUpload } from './receive-uploads.ts';
@@ -32,12 +33,7 @@ const MAX_VIDEOS_PER_REQUEST = 20;
 function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
-  const [issue] = parsed.error.issues;
-  const field = issue?.path.join('.');
-  throw new AppError(
-    400,
-    field ? `${field}: ${issue!.message}` : (issue?.message ?? 'Invalid fields'),
-  );
+  throw new AppError(400, inputProblemMessage(parsed.error.issues));
 }
 
 function onlyFile(upload: ReceivedUpload) {
@@ -99,7 +95,7 @@ export function registerUploadsRoutes(
       schema: {
         ...documentation(
           'Upload clips or bridges',
-          'Fields: movieId (omit to start a draft single project), view_mode, type (1 clip, 2 bridge), contentType. Each file must be a video ffprobe can read; each becomes a movie content queued for transcoding. The same upload can be made resumable with tus 1.0 at /api/v1.5/upload/tus (metadata: filename and these fields); its last PATCH answers as this call does.',
+          'Fields: movieId (omit to start a draft single project), view_mode, type (1 clip, 2 bridge), contentType (accepted and ignored: the content decides); any other field is refused. Each file must be a video ffprobe can read; each becomes a movie content queued for transcoding. The same upload can be made resumable with tus 1.0 at /api/v1.5/upload/tus (metadata: filename and these fields); its last PATCH answers as this call does.',
         ),
         response: { 200: envelope(movieContentUploadResultSchema), ...uploadErrors },
       },
@@ -137,7 +133,7 @@ export function registerUploadsRoutes(
         schema: {
           ...documentation(
             `Upload the project's ${field === 'thumbnailMobile' ? 'mobile' : 'desktop'} thumbnail`,
-            'Fields: movieId (omit to start a draft single project), contentType. A PNG, JPEG, WebP or GIF image that decodes.',
+            'Fields: movieId (omit to start a draft single project), contentType (accepted and ignored: the content decides); any other field is refused. A PNG, JPEG, WebP or GIF image that decodes.',
           ),
           response: {
             200: envelope(z.object({ movieId: z.number(), location: z.string() })),
@@ -170,7 +166,7 @@ export function registerUploadsRoutes(
       schema: {
         ...documentation(
           'Upload the subtitle of a clip or bridge in one language',
-          'Fields: movie_content_id, language_id, exist. An .srt file that parses; stored as uploaded and as WebVTT (location).',
+          "Fields: movie_content_id, language_id, exist (accepted and ignored: an upload replaces the language's subtitle either way); any other field is refused. An .srt file that parses; stored as uploaded and as WebVTT (location).",
         ),
         response: {
           200: envelope(
@@ -213,7 +209,7 @@ export function registerUploadsRoutes(
       schema: {
         ...documentation(
           'Upload a banner image of one kind',
-          'Fields: movieId, mediaId (the image it replaces). A PNG, JPEG, WebP or GIF image that decodes.',
+          "Fields: movieId, mediaId (the image it replaces; accepted and ignored: an upload replaces the kind's image either way); any other field is refused. A PNG, JPEG, WebP or GIF image that decodes.",
         ),
         params: z.object({ kind: z.enum(BANNER_KINDS) }),
         response: {

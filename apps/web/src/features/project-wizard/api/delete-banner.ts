@@ -1,4 +1,4 @@
-import type { BannerKind, Project } from '@plotline/core';
+import { bannerImageViews, type BannerKind, type Project } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -21,8 +21,10 @@ export function useDeleteBanner(project: Project) {
   return useMutation({
     ...deleteBannerMutationOptions(),
     onSuccess: (_reply, { kind }) =>
-      patchProject(queryClient, project.movieId, {
-        banners: { ...project.banners, [kind]: { url: null, mediaId: null } },
-      }),
+      patchProject(
+        queryClient,
+        project.movieId,
+        bannerImageViews({ ...project.banners, [kind]: { url: null, mediaId: null } }),
+      ),
   });
 }

@@ -1,4 +1,4 @@
-import type { BannerKind, Project } from '@plotline/core';
+import { bannerImageViews, type BannerKind, type Project } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { uploadFile } from '../../../lib/upload-file.ts';
@@ -33,8 +33,10 @@ export function useUploadBanner(project: Project) {
   return useMutation({
     ...uploadBannerMutationOptions(),
     onSuccess: ({ location, mediaId }, { kind }) =>
-      patchProject(queryClient, project.movieId, {
-        banners: { ...project.banners, [kind]: { url: location, mediaId } },
-      }),
+      patchProject(
+        queryClient,
+        project.movieId,
+        bannerImageViews({ ...project.banners, [kind]: { url: location, mediaId } }),
+      ),
   });
 }

@@ -82,7 +82,12 @@ export function useCaptionEditor(movieId: number, items: MovieContentStatus[]): 
     const refused: Record<string, string> = {};
     const valid: PendingCaption[] = [];
     for (const caption of pending) {
-      const checked = captionSchema.safeParse(caption);
+      // The wire fields only: the row's key is the studio's own.
+      const checked = captionSchema.safeParse({
+        movie_content_id: caption.movie_content_id,
+        language_id: caption.language_id,
+        caption: caption.caption,
+      });
       if (checked.success) valid.push({ ...caption, caption: checked.data.caption });
       else {
         refused[errorKey(caption.movie_content_id, caption.key)] =

@@ -1,0 +1,43 @@
+import { formatMessage, MESSAGES } from '@plotline/core';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A write call must not answer 2xx while dropping part of what it was sent. Declared bodies are
+ * strict in their schemas; this refuses the rest: a query parameter on a write call (none declares
+ * any), and a body sent to a call that takes none. Multipart fields are checked by the upload
+ * routes, and tus reads its own body, which is not parsed here.
+ */
+export function registerStrictWrites(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (!WRITE_METHODS.has(request.method) || !request.routeOptions.url?.startsWith('/api/')) {
+      return;
+    }
+    const schema = request.routeOptions.schema;
+    if (!schema?.querystring) {
+      const [name] = Object.keys((request.query as object | undefined) ?? {});
+      if (name !== undefined) {
+        throw new AppError(400, formatMessage(MESSAGES.unknownQueryParameter, { name }));
+      }
+    }
+    const body: unknown = request.body;
+    if (
+      schema?.body ||
+      request.isMultipart() ||
+      body === undefined ||
+      body === null ||
+      body === ''
+    ) {
+      return;
+    }
+    if (typeof body !== 'object' || Array.isArray(body)) {
+      throw new AppError(400, MESSAGES.noBodyExpected);
+    }
+    const [field] = Object.keys(body);
+    if (field !== undefined) {
+      throw new AppError(400, formatMessage(MESSAGES.unknownField, { field }));
+    }
+  });
+}
