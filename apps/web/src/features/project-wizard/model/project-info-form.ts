@@ -26,21 +26,7 @@ export type ProjectInfoValues = {
   episodeNumber: number | null;
 };
 
-/** The form's values as the schema reads them: "none" is undefined there. */
-type WireValues = Omit<ProjectInfoValues, 'movieIdParent' | 'episodeNumber'> & {
-  movieIdParent?: number;
-  episodeNumber?: number;
-};
-
-/**
- * Core's schema types its input as the wire's (ids may come as text, so they are `unknown`), which
- * the form's numbers satisfy; react-hook-form's field-path types cannot see through `unknown`.
- */
-const wireResolver = zodResolver(projectInfoSchema) as unknown as Resolver<
-  WireValues,
-  unknown,
-  ProjectInfo
->;
+const wireResolver = zodResolver(projectInfoSchema);
 
 /**
  * Core's `projectInfoSchema` checks the form and gives the body of `POST /api/movie`. The form says
