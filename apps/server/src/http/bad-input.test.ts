@@ -48,6 +48,8 @@ interface Case {
   body?: { text: string; type: string } | FormData;
   /** Sign in afresh for this request: the call ends the session it is made with. */
   ownSession?: boolean;
+  /** A value the documented integer cannot be: a 2xx would mean it was coerced into one. */
+  mustRefuse?: boolean;
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -104,6 +106,24 @@ const BODY_VALUES: [string, unknown][] = [
   ['__proto__ keys', { raw: PROTO } satisfies Raw],
 ];
 
+/** What an integer in a path or query string is not, within the int4 columns' range. */
+const NOT_AN_INTEGER_TEXT = new Set(['2^31', '2^53', '1e308', '-1', '1.5', '0', 'text', 'true']);
+/** What an integer in a JSON body is not. */
+const NOT_AN_INTEGER = new Set([
+  'true',
+  'false',
+  '"42"',
+  'empty text',
+  '2^31',
+  '2^53',
+  '-2^31 - 1',
+  '1e308',
+  '1.5',
+  'NUL',
+  'array',
+  'object',
+]);
+
 /** Whole bodies, as JSON text. */
 const WHOLE_BODIES: [string, string][] = [
   ['null', 'null'],
@@ -144,6 +164,13 @@ function resolve(schema: Schema | undefined): Schema {
 
 function typeOf(schema: Schema): string | undefined {
   return Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type;
+}
+
+/** An integer, or an integer or null. */
+function isInteger(schema: Schema | undefined): boolean {
+  const resolved = resolve(schema);
+  const options = (resolved.anyOf ?? []).filter((option) => typeOf(resolve(option)) !== 'null');
+  return typeOf(resolved) === 'integer' || (options.length === 1 && isInteger(options[0]));
 }
 
 /** Every property a body may carry, from all the options of a union. */
@@ -263,7 +290,7 @@ describe('bad input, over every operation of the OpenAPI document', () => {
           );
         const validPath = fill();
         const ownSession = template.endsWith('/logout');
-        const add = (label: string, path: string, body?: Case['body']) =>
+        const add = (label: string, path: string, body?: Case['body'], mustRefuse = false) =>
           cases.push({
             operation: name,
             label,
@@ -271,11 +298,17 @@ describe('bad input, over every operation of the OpenAPI document', () => {
             path,
             body,
             ownSession,
+            mustRefuse,
           });
 
         for (const param of parameters.filter((p) => p.in === 'path')) {
           for (const [label, value] of TEXT_VALUES) {
-            add(`path ${param.name} = ${label}`, fill({ [param.name]: value }));
+            add(
+              `path ${param.name} = ${label}`,
+              fill({ [param.name]: value }),
+              undefined,
+              isInteger(param.schema) && NOT_AN_INTEGER_TEXT.has(label),
+            );
           }
         }
         // A call that deletes is tried with bad paths only: its valid path would delete the fixture.
@@ -295,6 +328,8 @@ describe('bad input, over every operation of the OpenAPI document', () => {
             add(
               `query ${param.name} = ${label}`,
               `${validPath}?${[...others, `${param.name}=${value}`].join('&')}`,
+              undefined,
+              isInteger(param.schema) && NOT_AN_INTEGER_TEXT.has(label),
             );
           }
           add(`query ${param.name} twice`, `${validPath}?${param.name}=1&${param.name}=2`);
@@ -344,13 +379,15 @@ describe('bad input, over every operation of the OpenAPI document', () => {
             }
           }
         }
-        for (const [parent, field] of fields) {
+        for (const [parent, field, fieldSchema] of fields) {
           const at = [...parent, field].join('.');
           for (const [label, value] of BODY_VALUES) {
-            add(`body ${at} = ${label}`, validPath, {
-              text: bodyWith(field, value, parent),
-              type: 'application/json',
-            });
+            add(
+              `body ${at} = ${label}`,
+              validPath,
+              { text: bodyWith(field, value, parent), type: 'application/json' },
+              isInteger(fieldSchema) && NOT_AN_INTEGER.has(label),
+            );
           }
         }
         for (const field of resolve(schema).required ?? []) {
@@ -436,7 +473,9 @@ describe('bad input, over every operation of the OpenAPI document', () => {
       const where = `${entry.operation} with ${entry.label}`;
       if (answer === 'timeout') failures.push(`${where}: no answer in ${REQUEST_TIMEOUT_MS} ms`);
       else if (answer.status >= 500) failures.push(`${where}: ${answer.status}`);
-      else if (answer.status >= 400 && typeof answer.message !== 'string') {
+      else if (entry.mustRefuse && answer.status < 400) {
+        failures.push(`${where}: ${answer.status}, taken for an integer`);
+      } else if (answer.status >= 400 && typeof answer.message !== 'string') {
         failures.push(`${where}: ${answer.status} without a message`);
       }
     };
