@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { createLocalBlobStore } from '../adapters/blob-store.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
-import { startTestServer, testFfmpeg, type TestServer } from '../test/test-server.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { testFfmpeg } from '../test/test-media-pipeline.ts';
 import { requireRight, signedIn } from './access.ts';
 
 let server: TestServer;

@@ -15,7 +15,8 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { activityLog, movieContents, movies } from '../db/schema/index.ts';
 import { makeTestClip, makeTestPicture } from './test-media.ts';
-import { startTestServer, testFfmpegBinaries, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { testFfmpegBinaries } from './test-media-pipeline.ts';
 
 type Envelope<T> = { data: T; message?: string };
 type ProjectInfoInput = z.input<typeof projectInfoSchema>;

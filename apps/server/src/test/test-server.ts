@@ -7,15 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { createLocalBlobStore } from '../adapters/blob-store.ts';
 import { ManualClock } from '../adapters/clock.ts';
-import { createFfmpeg, type Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
-import { resolveFfmpeg, type FfmpegBinaries } from '../adapters/ffmpeg/resolve-ffmpeg.ts';
-import type { JobQueueTiming } from '../adapters/job-queue.ts';
+import type { Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { createOutboxMailer } from '../adapters/mailer.ts';
 import { createArgon2Hasher, type PasswordHasher } from '../adapters/password-hasher.ts';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createCompaniesRepository } from '../modules/companies/companies.repository.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
+import { TEST_QUEUE_TIMING, testFfmpeg } from './test-media-pipeline.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestResponse<T = unknown> {
@@ -43,26 +42,6 @@ export interface SentMail {
 }
 
 let sequence = 0;
-
-let systemBinaries: Promise<FfmpegBinaries> | undefined;
-/** The machine's ffmpeg and ffprobe, found once per test file. */
-export function testFfmpegBinaries(): Promise<FfmpegBinaries> {
-  systemBinaries ??= resolveFfmpeg();
-  return systemBinaries;
-}
-
-export async function testFfmpeg(): Promise<Ffmpeg> {
-  return createFfmpeg(await testFfmpegBinaries());
-}
-
-/** Quick heartbeats and retries, so a test sees a lost or failed job come back within seconds. */
-export const TEST_QUEUE_TIMING: JobQueueTiming = {
-  heartbeatSeconds: 10,
-  monitorIntervalSeconds: 1,
-  retryDelaySeconds: 1,
-  retryLimit: 1,
-  pollingIntervalSeconds: 0.5,
-};
 
 /**
  * argon2id at its lowest cost, the test server's: what the API tests try does not depend on the

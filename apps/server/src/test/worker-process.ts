@@ -4,7 +4,7 @@ import { createFfmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { startMediaPipeline } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { createMediaJobHandlers } from '../modules/transcoding/media-jobs.ts';
-import { TEST_QUEUE_TIMING, testFfmpegBinaries } from './test-server.ts';
+import { TEST_QUEUE_TIMING, testFfmpegBinaries } from './test-media-pipeline.ts';
 
 /**
  * A transcode worker in a process of its own, for tests that kill it: `node --import tsx

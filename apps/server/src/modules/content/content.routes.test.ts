@@ -11,7 +11,8 @@ import {
   type projectFactories,
   type ProjectCaller,
 } from '../../test/test-projects.ts';
-import { testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
+import { type TestServer } from '../../test/test-server.ts';
+import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 
 type Envelope<T> = { data: T; message?: string };
 type Factories = Awaited<ReturnType<typeof projectFactories>>;

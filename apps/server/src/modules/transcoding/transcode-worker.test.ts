@@ -14,7 +14,7 @@ import { createFfmpeg, type Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
 import { startJobQueue } from '../../adapters/job-queue.ts';
 import { startMediaPipeline } from '../../app.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
-import { TEST_QUEUE_TIMING, testFfmpegBinaries } from '../../test/test-server.ts';
+import { TEST_QUEUE_TIMING, testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { makeTestClip } from '../../test/test-media.ts';
 import type { WorkerEvent, WorkerProcessOptions } from '../../test/worker-process.ts';

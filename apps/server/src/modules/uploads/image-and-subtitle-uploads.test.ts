@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerImages, movies } from '../../db/schema/index.ts';
 import { makeTestClip, makeTestPicture } from '../../test/test-media.ts';
-import { startTestServer, testFfmpegBinaries, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 
 type Envelope<T> = { data: T; message?: string };
 
