@@ -90,6 +90,14 @@ export const ar: Translation = {
     viewEventsTooMany: 'أحداث مشاهدة كثيرة جدًا في دفعة واحدة',
     malformedJson: 'محتوى الطلب ليس JSON صالحًا',
     internalError: 'خطأ داخلي في الخادم',
+    plotOtherProject: 'تشير حبكة إلى مشروع غير مشروع القصة',
+    unknownField: 'حقل غير معروف "{field}"',
+    unknownQueryParameter: 'معامل استعلام غير معروف "{name}"',
+    noBodyExpected: 'هذا الطلب لا يقبل نص طلب',
+    notYourAccount: 'يمكنك تغيير حسابك فقط',
+    singleHasNoSeries: 'المشروع الفردي (النوع 1) لا ينتمي إلى أي سلسلة',
+    infoNeedsType:
+      'أرسل النوع مع معلومات المشروع (العنوان، الملخص، الوسوم، view_mode، السلسلة): تُحفظ الخطوة 1 كاملة',
   },
   common: {
     copyLink: 'نسخ الرابط',

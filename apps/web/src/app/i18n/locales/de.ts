@@ -102,6 +102,14 @@ export const de: Translation = {
     viewEventsTooMany: 'Zu viele Wiedergabeereignisse auf einmal',
     malformedJson: 'Der Inhalt der Anfrage ist kein gültiges JSON',
     internalError: 'Interner Serverfehler',
+    plotOtherProject: 'Ein Plot nennt ein anderes Projekt als das der Handlung',
+    unknownField: 'Unbekanntes Feld „{field}“',
+    unknownQueryParameter: 'Unbekannter Abfrageparameter „{name}“',
+    noBodyExpected: 'Dieser Aufruf nimmt keinen Anfragetext an',
+    notYourAccount: 'Sie können nur Ihr eigenes Konto ändern',
+    singleHasNoSeries: 'Ein Einzelprojekt (Typ 1) gehört zu keiner Serie',
+    infoNeedsType:
+      'Senden Sie den Typ mit den Projektangaben (Titel, Beschreibung, Tags, view_mode, Serie): Schritt 1 wird vollständig gespeichert',
   },
   common: {
     copyLink: 'Link kopieren',

@@ -99,6 +99,14 @@ export const es: Translation = {
     viewEventsTooMany: 'Demasiados eventos de visualización en un solo lote',
     malformedJson: 'El cuerpo de la solicitud no es un JSON válido',
     internalError: 'Error interno del servidor',
+    plotOtherProject: 'Un plot nombra otro proyecto distinto al de la historia',
+    unknownField: 'Campo desconocido "{field}"',
+    unknownQueryParameter: 'Parámetro de consulta desconocido "{name}"',
+    noBodyExpected: 'Esta llamada no admite cuerpo de solicitud',
+    notYourAccount: 'Solo puedes cambiar tu propia cuenta',
+    singleHasNoSeries: 'Un proyecto individual (tipo 1) no pertenece a ninguna serie',
+    infoNeedsType:
+      'Envía el tipo con la información del proyecto (título, sinopsis, etiquetas, view_mode, serie): el paso 1 se guarda completo',
   },
   common: {
     copyLink: 'Copiar enlace',

@@ -98,6 +98,14 @@ export const id: Translation = {
     viewEventsTooMany: 'Terlalu banyak peristiwa tontonan dalam satu kiriman',
     malformedJson: 'Isi permintaan bukan JSON yang valid',
     internalError: 'Kesalahan internal server',
+    plotOtherProject: 'Sebuah plot menyebut proyek lain selain proyek alur cerita ini',
+    unknownField: 'Kolom tidak dikenal "{field}"',
+    unknownQueryParameter: 'Parameter kueri tidak dikenal "{name}"',
+    noBodyExpected: 'Panggilan ini tidak menerima isi permintaan',
+    notYourAccount: 'Anda hanya dapat mengubah akun Anda sendiri',
+    singleHasNoSeries: 'Proyek tunggal (tipe 1) tidak termasuk dalam seri mana pun',
+    infoNeedsType:
+      'Kirim tipe bersama info proyek (judul, sinopsis, tag, view_mode, seri): langkah 1 disimpan utuh',
   },
   common: {
     copyLink: 'Salin tautan',

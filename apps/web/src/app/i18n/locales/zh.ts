@@ -90,6 +90,13 @@ export const zh: Translation = {
     viewEventsTooMany: '单批观看事件过多',
     malformedJson: '请求内容不是有效的 JSON',
     internalError: '服务器内部错误',
+    plotOtherProject: '某个情节指向了与本故事线不同的项目',
+    unknownField: '未知字段“{field}”',
+    unknownQueryParameter: '未知查询参数“{name}”',
+    noBodyExpected: '此调用不接受请求正文',
+    notYourAccount: '您只能修改自己的账户',
+    singleHasNoSeries: '单个项目（类型 1）不属于任何系列',
+    infoNeedsType: '请随项目信息（标题、简介、标签、view_mode、系列）一起发送类型：第 1 步整体保存',
   },
   common: {
     copyLink: '复制链接',

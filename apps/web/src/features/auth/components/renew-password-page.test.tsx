@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -50,8 +50,9 @@ describe('RenewPasswordPage (the link of a reset mail)', () => {
     // Only the clock of the redirect is faked: user-event waits on real timers.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    // interval 0: waitFor would otherwise move the faked clock on by its polling interval.
-    await waitFor(() => expect(useAppStore.getState().loggedIn).toBe(false), { interval: 0 });
+    // Vitest's waitFor, as the faked clock is Vitest's; interval 0: it would otherwise move that
+    // clock on by its polling interval.
+    await vi.waitFor(() => expect(useAppStore.getState().loggedIn).toBe(false), { interval: 0 });
 
     expect(screen.getByText('Change saved!')).toBeInTheDocument();
     expect(useAppStore.getState()).toMatchObject({ token: null, user: null });

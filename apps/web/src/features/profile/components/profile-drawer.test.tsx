@@ -157,7 +157,7 @@ describe('ProfileDrawer', () => {
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => request?.respond(200, { data: { avatar: '/api/media/avatars/me.png' } }));
-    await waitFor(
+    await vi.waitFor(
       () => expect(useAppStore.getState().user?.avatar).toBe('/api/media/avatars/me.png'),
       { interval: 0 },
     );
