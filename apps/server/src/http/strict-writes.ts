@@ -7,8 +7,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * A write call must not answer 2xx while dropping part of what it was sent. Declared bodies are
  * strict in their schemas; this refuses the rest: a query parameter on a write call (none declares
- * any), and a body sent to a call that takes none. Multipart fields are checked by the upload
- * routes, and tus reads its own body, which is not parsed here.
+ * any), and a body sent to a call that takes none. Upload calls check their multipart fields
+ * themselves, and tus reads its own body, which is not parsed here.
  */
 export function registerStrictWrites(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -23,8 +23,12 @@ export function registerStrictWrites(app: FastifyInstance): void {
       }
     }
     const body: unknown = request.body;
+    // An upload call reads its own multipart body, and answers any other body with the spec's
+    // 'Choose a file' message rather than by naming its fields.
+    const takesUploads = schema?.consumes?.includes('multipart/form-data') ?? false;
     if (
       schema?.body ||
+      takesUploads ||
       request.isMultipart() ||
       body === undefined ||
       body === null ||
