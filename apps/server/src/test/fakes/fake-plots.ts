@@ -1,0 +1,72 @@
+import type { Executor } from '../../db/database.ts';
+import type { PlotRecord, PlotRepository, PlotValues } from '../../modules/plot/plot.repository.ts';
+import type { FakeDatabase, FakeTable } from './fake-database.ts';
+import type { FakeContentRows } from './fake-movie-contents.ts';
+import type { FakeMovies } from './fake-projects.ts';
+
+export type FakePlotRows = FakeTable<PlotRecord>;
+
+/**
+ * The plot repository over fake tables, with the database's rules: a node's movie, item and parent
+ * must exist (its foreign keys), deleting a node deletes what follows it (the parent key cascades),
+ * and the version lives on the movie row.
+ */
+export function createFakePlots(
+  db: FakeDatabase,
+  tables: { movies: FakeMovies; plots: FakePlotRows; contents: FakeContentRows },
+): PlotRepository {
+  const { movies, plots, contents } = tables;
+
+  const ofMovie = (movieId: number, tx?: Executor) =>
+    plots.rows(tx).filter((plot) => plot.movieId === movieId);
+
+  function deleteWithFollowers(id: number, tx: Executor | undefined): void {
+    for (const child of plots.rows(tx).filter((plot) => plot.parentId === id)) {
+      deleteWithFollowers(child.id, tx);
+    }
+    plots.delete(id, tx);
+  }
+
+  return {
+    async listPlots(movieId, tx) {
+      return ofMovie(movieId, tx).sort((a, b) => a.position - b.position || a.id - b.id);
+    },
+
+    async findPlotMovieId(id, tx) {
+      return plots.find(id, tx)?.movieId ?? null;
+    },
+
+    async insertPlot(movieId: number, values: PlotValues, _at: Date, tx?: Executor) {
+      if (!movies.find(movieId, tx)) throw new Error(`insert: no movie ${movieId}`);
+      if (!contents.find(values.movieContentId, tx)) {
+        throw new Error(`insert: no movie content ${values.movieContentId}`);
+      }
+      if (values.parentId !== null && !plots.find(values.parentId, tx)) {
+        throw new Error(`insert: no parent node ${values.parentId}`);
+      }
+      return plots.insert({ movieId, ...values }, tx).id;
+    },
+
+    async updatePlot(movieId, id, values, _at, tx) {
+      if (plots.find(id, tx)?.movieId !== movieId) return;
+      plots.update(id, values, tx);
+    },
+
+    async deletePlots(movieId, ids, tx) {
+      for (const id of ids) {
+        if (plots.find(id, tx)?.movieId === movieId) deleteWithFollowers(id, tx);
+      }
+    },
+
+    async plotVersion(movieId, tx) {
+      return movies.find(movieId, tx)?.plotVersion ?? 0;
+    },
+
+    async bumpPlotVersion(movieId, tx) {
+      await db.lock(`movies:${movieId}`, tx);
+      const movie = movies.find(movieId, tx);
+      if (!movie) throw new Error(`bump: no movie ${movieId}`);
+      return movies.update(movieId, { plotVersion: movie.plotVersion + 1 }, tx)!.plotVersion;
+    },
+  };
+}
