@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useListState } from './use-list-state.ts';
+import { listQueryOf, useListState } from './use-list-state.ts';
 
 function setup(url = '/list') {
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -27,6 +27,7 @@ describe('useListState', () => {
       sort: undefined,
       search: '',
       filters: {},
+      filtered: false,
     });
     expect(query().toString()).toBe('');
   });
@@ -82,5 +83,26 @@ describe('useListState', () => {
     act(() => list().setFilter('companyId', undefined));
     expect(list().filters).toEqual({});
     expect(query().has('companyId')).toBe(false);
+  });
+
+  it('counts a search or any filter as narrowing the list', () => {
+    expect(setup('/list?search=acme').list().filtered).toBe(true);
+    expect(setup('/list?companyId=4').list().filtered).toBe(true);
+    expect(setup('/list?page=2&sort=name&other=1').list().filtered).toBe(false);
+  });
+
+  it("gives a list's query its search, page, size and sort, leaving an empty search out", () => {
+    expect(listQueryOf(setup('/list?page=2&perPage=25&sort=-name&search=acme').list())).toEqual({
+      search: 'acme',
+      page: 2,
+      perPage: 25,
+      sort: '-name',
+    });
+    expect(listQueryOf(setup('/list').list())).toEqual({
+      search: undefined,
+      page: 1,
+      perPage: 10,
+      sort: undefined,
+    });
   });
 });

@@ -11,6 +11,16 @@ export interface ListState<F extends string> {
   sort: string | undefined;
   search: string;
   filters: Partial<Record<F, string>>;
+  /** A search or a filter narrows the list: an empty one shows 'no matches' rather than 'no data'. */
+  filtered: boolean;
+}
+
+/** The search, page, page size and sort as every back-office list's query sends them. */
+export interface ListQuery {
+  search?: string | undefined;
+  page: number;
+  perPage: number;
+  sort?: string | undefined;
 }
 
 export interface ListStateActions<F extends string> {
@@ -19,6 +29,7 @@ export interface ListStateActions<F extends string> {
   /** `field` ascending, `-field` descending, undefined for the server's own order. */
   setSort: (sort: string | undefined) => void;
   setSearch: (search: string) => void;
+  /** An empty value or `undefined` removes the filter. */
   setFilter: (name: F, value: string | undefined) => void;
 }
 
@@ -26,6 +37,16 @@ interface ListStateOptions<F extends string> {
   /** The names of the list's filters, each kept under its own search parameter. */
   filters?: readonly F[];
   perPage?: number;
+}
+
+/** The query of a list's state; an empty search is left out. */
+export function listQueryOf(state: ListState<string>): ListQuery {
+  return {
+    search: state.search || undefined,
+    page: state.page,
+    perPage: state.perPage,
+    sort: state.sort,
+  };
 }
 
 function positiveInt(value: string | null, fallback: number): number {
@@ -50,12 +71,14 @@ export function useListState<F extends string = never>(
       const value = params.get(name);
       if (value) filters[name] = value;
     }
+    const search = params.get('search') ?? '';
     return {
       page: positiveInt(params.get('page'), 1),
       perPage: positiveInt(params.get('perPage'), defaultPerPage),
       sort: params.get('sort') || undefined,
-      search: params.get('search') ?? '',
+      search,
       filters,
+      filtered: search !== '' || Object.keys(filters).length > 0,
     };
   }, [params, filterNames, defaultPerPage]);
 

@@ -6,12 +6,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ACTIVITY_ENTITY_TYPES, type ActivityEntityType, type ActivityRow } from '@plotline/core';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { NoData } from '../../../components/no-data.tsx';
 import { useDateFormat } from '../../../lib/use-date-format.ts';
-import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { useActivity } from '../api/list-activity.ts';
 
@@ -27,6 +27,74 @@ function EntityCell({ type, id }: { type: string; id: string | null }) {
     <bdi title={short === id ? undefined : `${type} #${id}`}>
       {type} #{short}
     </bdi>
+  );
+}
+
+/** A link-styled button in a cell that narrows the log to the actor or company it names. */
+function FilterLink({
+  name,
+  onClick,
+  children,
+  bold = false,
+}: {
+  name: string;
+  onClick: () => void;
+  children: ReactNode;
+  bold?: boolean;
+}) {
+  return (
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      underline="hover"
+      sx={{ fontWeight: bold ? 700 : undefined, textAlign: 'start' }}
+      aria-label={name}
+      onClick={onClick}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** A filter set from a cell, shown as a chip that removes it. */
+function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      color="primary"
+      variant="outlined"
+      label={label}
+      aria-label={t('activityLog.removeFilter', { filter: label })}
+      onClick={onRemove}
+      onDelete={onRemove}
+    />
+  );
+}
+
+/** One end of the date range; `min` and `max` keep the start on or before the end. */
+function DayField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  min?: string | undefined;
+  max?: string | undefined;
+}) {
+  return (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
+    />
   );
 }
 
@@ -56,8 +124,8 @@ export function ActivityLogPage() {
     actor: idOf(actor),
     companyId: idOf(companyId),
   });
-  useErrorToast(activity.error);
-  const rows = activity.data?.rows;
+  const controls = useListController(list, activity);
+  const { rows } = controls;
   const { setFilter } = list;
 
   const columns = useMemo<Column<ActivityRow>[]>(
@@ -88,19 +156,15 @@ export function ActivityLogPage() {
             </Typography>
           ) : (
             <Box sx={{ minWidth: 0 }}>
-              <Link
-                component="button"
-                type="button"
-                variant="body2"
-                underline="hover"
-                sx={{ fontWeight: 700, textAlign: 'start' }}
-                aria-label={t('activityLog.filterByActor', {
+              <FilterLink
+                bold
+                name={t('activityLog.filterByActor', {
                   name: row.actor_name ?? row.actor_email ?? `#${row.actor_id}`,
                 })}
                 onClick={() => setFilter('actor', String(row.actor_id))}
               >
                 {row.actor_name ?? row.actor_email}
-              </Link>
+              </FilterLink>
               {row.actor_name && row.actor_email && (
                 <Typography variant="caption" component="div" color="text.secondary">
                   {row.actor_email}
@@ -117,19 +181,14 @@ export function ActivityLogPage() {
           row.company_id === null ? (
             '—'
           ) : (
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              underline="hover"
-              sx={{ textAlign: 'start' }}
-              aria-label={t('activityLog.filterByCompany', {
+            <FilterLink
+              name={t('activityLog.filterByCompany', {
                 name: row.company_name ?? `#${row.company_id}`,
               })}
               onClick={() => setFilter('companyId', String(row.company_id))}
             >
               {row.company_name ?? `#${row.company_id}`}
-            </Link>
+            </FilterLink>
           ),
       },
       {
@@ -203,7 +262,7 @@ export function ActivityLogPage() {
           size="small"
           label={t('activityLog.entityType')}
           value={entity ?? ''}
-          onChange={(event) => setFilter('entity', event.target.value || undefined)}
+          onChange={(event) => setFilter('entity', event.target.value)}
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
@@ -214,47 +273,31 @@ export function ActivityLogPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="date"
-          size="small"
+        <DayField
           label={t('activityLog.from')}
-          value={from ?? ''}
-          onChange={(event) => setFilter('from', event.target.value || undefined)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to } }}
+          value={from}
+          max={to}
+          onChange={(value) => setFilter('from', value)}
         />
-        <TextField
-          type="date"
-          size="small"
+        <DayField
           label={t('activityLog.to')}
-          value={to ?? ''}
-          onChange={(event) => setFilter('to', event.target.value || undefined)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
+          value={to}
+          min={from}
+          onChange={(value) => setFilter('to', value)}
         />
       </Box>
       {(actor || companyId) && (
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           {actor && (
-            <Chip
-              color="primary"
-              variant="outlined"
+            <FilterChip
               label={t('activityLog.actorChip', { name: actorName })}
-              aria-label={t('activityLog.removeFilter', {
-                filter: t('activityLog.actorChip', { name: actorName }),
-              })}
-              onClick={() => setFilter('actor', undefined)}
-              onDelete={() => setFilter('actor', undefined)}
+              onRemove={() => setFilter('actor', undefined)}
             />
           )}
           {companyId && (
-            <Chip
-              color="primary"
-              variant="outlined"
+            <FilterChip
               label={t('activityLog.companyChip', { name: companyName })}
-              aria-label={t('activityLog.removeFilter', {
-                filter: t('activityLog.companyChip', { name: companyName }),
-              })}
-              onClick={() => setFilter('companyId', undefined)}
-              onDelete={() => setFilter('companyId', undefined)}
+              onRemove={() => setFilter('companyId', undefined)}
             />
           )}
         </Stack>
@@ -262,14 +305,8 @@ export function ActivityLogPage() {
       <DataTable
         label={t('activityLog.tableLabel')}
         columns={columns}
-        rows={rows}
         rowKey={(row) => row.id}
-        loading={activity.isFetching}
-        total={activity.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        onPage={list.setPage}
-        onPerPage={list.setPerPage}
+        {...controls}
         empty={<NoData hint={filtered ? t('activityLog.noMatches') : t('activityLog.emptyHint')} />}
       />
     </Stack>

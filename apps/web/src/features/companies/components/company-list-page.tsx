@@ -14,8 +14,8 @@ import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { useDateFormat } from '../../../lib/use-date-format.ts';
-import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useListState } from '../../../lib/use-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { listQueryOf, useListState } from '../../../lib/use-list-state.ts';
 import { useCompanies } from '../api/list-companies.ts';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 import { CompanyStatusDialog } from './company-status-dialog.tsx';
@@ -28,13 +28,8 @@ export function CompanyListPage() {
   const { t } = useTranslation();
   const dates = useDateFormat();
   const list = useListState();
-  const companies = useCompanies({
-    search: list.search || undefined,
-    page: list.page,
-    perPage: list.perPage,
-    sort: list.sort,
-  });
-  useErrorToast(companies.error);
+  const companies = useCompanies(listQueryOf(list));
+  const controls = useListController(list, companies);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
 
   const columns = useMemo<Column<CompanyRow>[]>(
@@ -81,7 +76,6 @@ export function CompanyListPage() {
     [t, dates],
   );
 
-  const filtered = list.search !== '';
   return (
     <Stack spacing={2}>
       <Stack
@@ -96,16 +90,8 @@ export function CompanyListPage() {
       <DataTable
         label={t('companies.tableLabel')}
         columns={columns}
-        rows={companies.data?.rows}
         rowKey={(company) => company.id}
-        loading={companies.isFetching}
-        total={companies.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        sort={list.sort}
-        onSort={list.setSort}
-        onPage={list.setPage}
-        onPerPage={list.setPerPage}
+        {...controls}
         actions={(company) => (
           <RowActionsMenu
             name={company.name}
@@ -129,7 +115,7 @@ export function CompanyListPage() {
             ]}
           />
         )}
-        empty={<NoData hint={filtered ? t('list.noMatches') : t('companies.emptyHint')} />}
+        empty={<NoData hint={list.filtered ? t('list.noMatches') : t('companies.emptyHint')} />}
       />
       {dialog?.kind === 'new' && <CompanyFormDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && (

@@ -20,8 +20,8 @@ import { SearchField } from '../../../components/search-field.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { useDateFormat } from '../../../lib/use-date-format.ts';
-import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useListState } from '../../../lib/use-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { listQueryOf, useListState } from '../../../lib/use-list-state.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useCompanyOptions } from '../api/company-options.ts';
 import { useUsers } from '../api/list-users.ts';
@@ -68,13 +68,10 @@ function UsersScreen({ scope, me }: { scope: UserScope; me: SessionUser }) {
   const companyOptions = useCompanyOptions(acrossCompanies && mayListCompanies);
   const companyId = list.filters.companyId;
   const users = useUsers(scope, {
-    search: list.search || undefined,
-    page: list.page,
-    perPage: list.perPage,
-    sort: list.sort,
+    ...listQueryOf(list),
     companyId: acrossCompanies && companyId ? Number(companyId) : undefined,
   });
-  useErrorToast(users.error);
+  const controls = useListController(list, users);
   const resend = useResendInvite(scope);
   const roles = useMemo(() => rolesGrantableBy(me, scope), [me, scope]);
 
@@ -172,7 +169,6 @@ function UsersScreen({ scope, me }: { scope: UserScope; me: SessionUser }) {
     return actions;
   };
 
-  const filtered = list.search !== '' || companyId !== undefined;
   return (
     <Stack spacing={2}>
       <Stack
@@ -186,7 +182,7 @@ function UsersScreen({ scope, me }: { scope: UserScope; me: SessionUser }) {
             size="small"
             label={t('users.companyFilter')}
             value={companyId ?? ''}
-            onChange={(event) => list.setFilter('companyId', event.target.value || undefined)}
+            onChange={(event) => list.setFilter('companyId', event.target.value)}
             sx={{ width: { xs: '100%', sm: 220 } }}
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           >
@@ -214,20 +210,12 @@ function UsersScreen({ scope, me }: { scope: UserScope; me: SessionUser }) {
       <DataTable
         label={t(scope === 'company' ? 'users.tableLabel' : 'users.staffTableLabel')}
         columns={columns}
-        rows={users.data?.rows}
         rowKey={(user) => user.id}
-        loading={users.isFetching}
-        total={users.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        sort={list.sort}
-        onSort={list.setSort}
-        onPage={list.setPage}
-        onPerPage={list.setPerPage}
+        {...controls}
         actions={(user) => (
           <RowActionsMenu name={user.name ?? user.email} actions={actionsOf(user)} />
         )}
-        empty={<NoData hint={filtered ? t('list.noMatches') : t('users.emptyHint')} />}
+        empty={<NoData hint={list.filtered ? t('list.noMatches') : t('users.emptyHint')} />}
       />
       {dialog?.kind === 'invite' && (
         <InviteUserDialog
