@@ -20,6 +20,12 @@ const WEB_FEATURES = [
   'welcome-guide',
 ];
 
+/** packages/core runs in Node, browsers and the player alike. */
+const CORE_NO_PLATFORM = {
+  group: ['node:*', 'fs', 'path', 'crypto', 'react', 'react-dom'],
+  message: 'packages/core uses no Node or DOM API.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,18 +94,34 @@ export default tseslint.config(
     files: ['packages/core/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
+      'no-restricted-imports': ['error', { patterns: [CORE_NO_PLATFORM] }],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'localStorage'],
+    },
+  },
+  {
+    // core's rules are zod-free, so that the player imports them by subpath without zod: only the
+    // schema modules (*.schema.ts) and the root entry import zod or a schema module's values.
+    files: ['packages/core/**/*.ts'],
+    ignores: [
+      'packages/core/src/**/*.schema.ts',
+      'packages/core/src/**/*.schema.test.ts',
+      'packages/core/src/index.ts',
+    ],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [{ name: 'zod', message: 'Only *.schema.ts modules of core import zod.' }],
           patterns: [
+            CORE_NO_PLATFORM,
             {
-              group: ['node:*', 'fs', 'path', 'crypto', 'react', 'react-dom'],
-              message: 'packages/core uses no Node or DOM API.',
+              group: ['*.schema.ts'],
+              allowTypeImports: true,
+              message: 'A rule imports no schema (schemas import rules); `import type` is fine.',
             },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'localStorage'],
     },
   },
   {
@@ -146,6 +168,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // core's root entry carries zod: the player imports core's zod-free subpaths.
+          paths: [
+            {
+              name: '@plotline/core',
+              allowTypeImports: true,
+              message:
+                "The player carries no zod: import the value from a subpath ('@plotline/core/publishing').",
+            },
+            { name: 'zod', message: 'The player carries no zod.' },
+          ],
           patterns: [
             {
               group: ['react', 'react-dom', '@mui/*', 'node:*'],

@@ -51,13 +51,36 @@ function reportPageSize(): Plugin {
 }
 
 /**
+ * Fails the build when zod is in the page: core's root entry carries it, so the page imports core's
+ * zod-free subpaths only (lint says so at the import; this catches it however it comes in).
+ */
+function keepZodOut(): Plugin {
+  return {
+    name: 'keep-zod-out',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const zod = Object.keys(file.modules).find((id) =>
+          /[\\/]node_modules[\\/]zod[\\/]/.test(id),
+        );
+        if (zod)
+          this.error(
+            `zod is in the player's ${file.fileName} (${zod}): import core's zod-free subpaths`,
+          );
+      }
+    },
+  };
+}
+
+/**
  * The /watch page: index.html and its code (the UI, the engine and hls.js's light build, no UI
  * framework). The server serves index.html at /watch/{slug} and the built files under
  * /watch/assets/, fingerprinted and cached for good.
  */
 export default defineConfig({
   base: '/watch/',
-  plugins: [preloadPlayerChunk(), reportPageSize()],
+  plugins: [preloadPlayerChunk(), keepZodOut(), reportPageSize()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -4,13 +4,8 @@ import type { BranchPlayer, BranchPlayerEvents } from './engine/branch-player.ts
 import { createBranchPlayer } from './engine/create-branch-player.ts';
 import { shareLink } from './page/share-link.ts';
 import { captionOf, directionOf, pickLanguage, type WatchLanguage } from './story/language.ts';
-import {
-  choicesShownFrom,
-  nextStep,
-  type NextStep,
-  type Story,
-  type StoryNode,
-} from './story/story.ts';
+import { whenNodeEnds, type NodeEnd } from '@plotline/core/plot-tree';
+import { choicesShownFrom, type Story, type StoryNode } from './story/story.ts';
 import { SubtitleTracks, type CueTrack } from './subtitles/subtitle-tracks.ts';
 import { Announcer } from './ui/announcer.ts';
 import { bannerView } from './ui/banner-view.ts';
@@ -40,7 +35,7 @@ export interface StoryPlayerOptions {
 interface NodeState {
   index: number;
   node: StoryNode;
-  step: NextStep;
+  step: NodeEnd<StoryNode>;
   duration: number;
   choicesShown: boolean;
   chosen: boolean;
@@ -193,7 +188,7 @@ export class StoryPlayer {
 
   private onNodeStart({ index, node: playerNode, at }: BranchPlayerEvents['nodestart']) {
     const node = playerNode as StoryNode;
-    const step = nextStep(node);
+    const step = whenNodeEnds(node.children);
     this.current = {
       index,
       node,
@@ -247,11 +242,11 @@ export class StoryPlayer {
   /** Appends what follows `node` by itself, up to the next choice or the ending. */
   private appendFollowers(node: StoryNode) {
     const engine = this.engine!;
-    let step = nextStep(node);
+    let step = whenNodeEnds(node.children);
     while (step.kind === 'follow') {
       engine.choose(step.node);
       this.subtitles.preload(step.node.item);
-      step = nextStep(step.node);
+      step = whenNodeEnds(step.node.children);
     }
     if (step.kind === 'ending') engine.end();
   }

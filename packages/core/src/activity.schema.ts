@@ -1,23 +1,7 @@
 import { z } from 'zod';
-import { idParamSchema } from './ids.ts';
-import { pageParamSchema, pageSchema, perPageParamSchema } from './paging.ts';
-
-/**
- * Every kind of entity the activity log records, as `entity_type` names it: what `entity_id` is the
- * id of. The server's log entries are typed by it, so an entry of another kind does not compile, and
- * the log's entity filter accepts exactly these.
- */
-export const ACTIVITY_ENTITY_TYPES = [
-  'session',
-  'user',
-  'company',
-  'movie',
-  'series',
-  'movie_content',
-  'movie_plot',
-  'banner_image',
-] as const;
-export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+import { ACTIVITY_ENTITY_TYPES } from './activity.ts';
+import { idParamSchema } from './ids.schema.ts';
+import { pageParamSchema, pageSchema, perPageParamSchema } from './paging.schema.ts';
 
 export const activityRowSchema = z.object({
   id: z.number().int(),

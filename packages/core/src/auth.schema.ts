@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_TYPES, ROLES } from './roles.ts';
-import { requiredString, signInEmailSchema } from './validation.ts';
-
-export const SESSION_HOURS = 12;
-export const REMEMBERED_SESSION_DAYS = 30;
-
-/** The header every authenticated call carries (spec §7). */
-export const ACCESS_TOKEN_HEADER = 'x-access-token';
+import { requiredString, signInEmailSchema } from './validation.schema.ts';
 
 /** POST /api/v1.6/auth/login. `username` holds the email. */
 export const loginRequestSchema = z.strictObject({

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { idSchema } from './ids.ts';
-import { listQuerySchema, pageSchema } from './paging.ts';
+import { COMPANY_NAME_MAX, COMPANY_SORTABLE, COMPANY_STATUSES } from './companies.ts';
+import { idSchema } from './ids.schema.ts';
 import { MESSAGES } from './messages.ts';
+import { listQuerySchema, pageSchema } from './paging.schema.ts';
 import { COMPANY_TYPES } from './roles.ts';
-import { emailSchema } from './validation.ts';
-
-export const COMPANY_STATUSES = ['active', 'disabled'] as const;
-export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
-
-export const COMPANY_NAME_MAX = 120;
+import { emailSchema } from './validation.schema.ts';
 
 const companyName = z
   .string({ error: MESSAGES.required })
@@ -26,7 +22,6 @@ export const companyRowSchema = z.object({
 });
 export type CompanyRow = z.infer<typeof companyRowSchema>;
 
-export const COMPANY_SORTABLE = ['name', 'type', 'status', 'user_count', 'created_at'] as const;
 export const companyListQuerySchema = listQuerySchema(COMPANY_SORTABLE);
 export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
 export const companyPageSchema = pageSchema(companyRowSchema);

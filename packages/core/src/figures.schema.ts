@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { activityRowSchema } from './activity.ts';
-
-/** The figures' default range, and the longest one asked at once. */
-export const FIGURES_DEFAULT_DAYS = 30;
-export const FIGURES_MAX_DAYS = 366;
-
-/** The range's start after its end: the schema's refusal, and the server's when `to` is today. */
-export const FIGURES_RANGE_BACKWARDS = 'The start date comes after the end date';
+import { activityRowSchema } from './activity.schema.ts';
+import { FIGURES_RANGE_BACKWARDS } from './figures.ts';
 
 const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { idParamSchema, idSchema, INT4_MAX } from './ids.ts';
+import { idParamSchema, idSchema } from './ids.schema.ts';
+import { INT4_MAX } from './ids.ts';
 
 describe('idSchema', () => {
   it('takes a JSON integer the int4 columns can hold', () => {

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** The largest value of the database's `integer` (int4) columns, which hold every id and count. */
-export const INT4_MAX = 2_147_483_647;
+import { INT4_MAX } from './ids.ts';
 
 /** A whole number the int4 columns can hold, from `min` up; JSON bodies send it as a number. */
 export function boundedInt(min: number, max = INT4_MAX) {

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { boundedInt, fromDecimal } from './ids.ts';
-
-export const DEFAULT_PER_PAGE = 10;
-export const MAX_PER_PAGE = 100;
+import { boundedInt, fromDecimal } from './ids.schema.ts';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './paging.ts';
 
 /** A list's 1-based page and page size, as a query string carries them. */
 export const pageParamSchema = fromDecimal(boundedInt(1)).default(1);
@@ -27,20 +25,4 @@ export function listQuerySchema(sortable: readonly [string, ...string[]]) {
 /** One page of a list: its rows and how many match in all. */
 export function pageSchema<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), total: z.number().int().min(0) });
-}
-
-/** A sort key split into its field and direction. */
-export function parseSort(
-  sort: string | undefined,
-  fallback: string,
-): { field: string; descending: boolean } {
-  const key = sort ?? fallback;
-  return key.startsWith('-')
-    ? { field: key.slice(1), descending: true }
-    : { field: key, descending: false };
-}
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
 }

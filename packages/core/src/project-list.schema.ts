@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { VIEW_MODES } from './media.ts';
-import { pageParamSchema, pageSchema, perPageParamSchema } from './paging.ts';
-
-export const PROJECT_STATUSES = ['draft', 'published'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-/**
- * A row of the project list is a single project or a whole series: a series stands for its
- * episodes, which its own page lists.
- */
-export const PROJECT_LIST_KINDS = ['single', 'series'] as const;
-export type ProjectListKind = (typeof PROJECT_LIST_KINDS)[number];
-
-export const PROJECT_LIST_SORTABLE = ['title', 'updated_at', 'created_at'] as const;
-/** Newest change first unless the viewer sorts otherwise. */
-export const PROJECT_LIST_DEFAULT_SORT = '-updated_at';
+import { pageParamSchema, pageSchema, perPageParamSchema } from './paging.schema.ts';
+import {
+  PROJECT_LIST_DEFAULT_SORT,
+  PROJECT_LIST_KINDS,
+  PROJECT_LIST_SORTABLE,
+  PROJECT_STATUSES,
+} from './project-list.ts';
 
 const sortKeys = PROJECT_LIST_SORTABLE.flatMap((field) => [field, `-${field}`]) as [
   string,

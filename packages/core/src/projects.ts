@@ -1,16 +1,11 @@
-import { z } from 'zod';
-import {
-  BANNER_KINDS,
-  type BannerKind,
-  CONTENT_LANGUAGES,
-  isLanguageId,
-  movieContentStatusSchema,
-  PROJECT_TYPE,
-  VIEW_MODES,
-  type MovieContentStatus,
-} from './media.ts';
-import { boundedInt, idSchema } from './ids.ts';
-import { MESSAGES } from './messages.ts';
+import type { MovieContentStatus } from './media.schema.ts';
+import { CONTENT_LANGUAGES, type BannerKind } from './media.ts';
+import type { BannerImage, Project } from './projects.schema.ts';
+
+/**
+ * A project's rules (wizard steps 1 and 2): its limits, its banner images' two views, the names of
+ * its languages and what step 2 checks. The calls' schemas are `projects.schema.ts`'s.
+ */
 
 /** §5, §9: episode numbers of a series. */
 export const EPISODE_MIN = 1;
@@ -19,149 +14,6 @@ export const EPISODE_MAX = 50;
 export const CAPTION_MAX_LENGTH = 75;
 export const BANNER_BUTTON_TEXT_MAX_LENGTH = 20;
 
-const trimmed = (max: number) => z.string().trim().max(max);
-/** Tags are free text; a creatable select accepts only non-empty options (§5). */
-const tagList = z.array(trimmed(50).min(1)).max(30);
-const tags = tagList.default([]);
-const projectType = z.union([z.literal(PROJECT_TYPE.single), z.literal(PROJECT_TYPE.episode)]);
-
-/**
- * Step 1's fields (the project info) as `POST /api/movie` reads them, before defaults: the whole
- * form data's schema (`projectSaveSchema`) offers each of them too. A single project names no
- * series: its `movieIdParent` and `episodeNumber` are absent or null.
- */
-export const projectInfoFields = {
-  type: projectType,
-  title: trimmed(200).min(1, MESSAGES.required),
-  synopsis: trimmed(5000),
-  tags: tagList,
-  view_mode: z.enum(VIEW_MODES, { error: MESSAGES.required }),
-  /** The series of an episode (type 2). */
-  movieIdParent: idSchema.nullable(),
-  episodeNumber: boundedInt(EPISODE_MIN, EPISODE_MAX).nullable(),
-};
-
-/**
- * Step 1 of `POST /api/movie`, saved whole: creates (no movieId) or updates a project's info. The
- * studio's step 1 form checks itself with it; the whole form data (`projectSaveSchema`) applies it
- * to a body with `type`.
- */
-export const projectInfoSchema = z
-  .strictObject({
-    movieId: idSchema.optional(),
-    ...projectInfoFields,
-    synopsis: projectInfoFields.synopsis.default(''),
-    tags,
-    movieIdParent: projectInfoFields.movieIdParent.optional(),
-    episodeNumber: projectInfoFields.episodeNumber.optional(),
-  })
-  .superRefine((info, context) => {
-    for (const field of ['movieIdParent', 'episodeNumber'] as const) {
-      const named = info[field] !== undefined && info[field] !== null;
-      if (info.type === PROJECT_TYPE.episode && !named) {
-        context.addIssue({ code: 'custom', path: [field], message: MESSAGES.required });
-      }
-      // Refused rather than dropped: the client meant this project to be an episode.
-      if (info.type === PROJECT_TYPE.single && named) {
-        context.addIssue({ code: 'custom', path: [field], message: MESSAGES.singleHasNoSeries });
-      }
-    }
-  });
-export type ProjectInfo = z.infer<typeof projectInfoSchema>;
-
-/** `PUT /api/movie`: deletes one artwork (the field present and null). */
-export const artworkDeleteSchema = z
-  .strictObject({
-    movie_id: idSchema,
-    thumbnail_mobile: z.null().optional(),
-    thumbnail_desktop: z.null().optional(),
-  })
-  .refine((body) => 'thumbnail_mobile' in body || 'thumbnail_desktop' in body, {
-    message: 'Name the artwork to delete: thumbnail_mobile or thumbnail_desktop',
-  });
-
-/** `POST /api/movie/series/add`. */
-export const seriesAddSchema = z.strictObject({
-  title: trimmed(200).min(1, MESSAGES.required),
-  synopsis: trimmed(5000).default(''),
-  tags,
-  /** The project the new series is made for, when there is one. */
-  movieId: idSchema.optional(),
-  categoryId: idSchema.optional(),
-});
-
-/** An entry of `GET /api/movie/series`: a series of the caller's company. */
-export const seriesSchema = z.object({
-  movie_id: z.number().int(),
-  title: z.string(),
-  category_id: z.number().int().nullable(),
-  synopsis: z.string(),
-  tags: z.array(z.string()),
-  /** Episode numbers already taken in the series. */
-  episodeList: z.array(z.number().int()),
-});
-export type Series = z.infer<typeof seriesSchema>;
-
-/** A banner image of a project, by kind: its URL and the media id that names it. */
-const bannerImage = z.object({ url: z.string().nullable(), mediaId: z.number().int().nullable() });
-type BannerImage = z.infer<typeof bannerImage>;
-const bannerUrl = (kind: BannerKind) =>
-  z.string().nullable().describe(`The ${kind} banner image's URL; null without one.`);
-const bannerMediaId = (kind: BannerKind) =>
-  z
-    .number()
-    .int()
-    .nullable()
-    .describe(`The media id of the ${kind} banner image (its upload's mediaId); null without one.`);
-
-/** `GET /api/movie/{movieId}`: the whole form data of §3. */
-export const projectSchema = z.object({
-  movieId: z.number().int(),
-  type: z.number().int(),
-  status: z.enum(['draft', 'published']),
-  title: z.string(),
-  synopsis: z.string(),
-  tags: z.array(z.string()),
-  view_mode: z.enum(VIEW_MODES).nullable(),
-  thumbnailMobile: z.string().nullable(),
-  thumbnailDesktop: z.string().nullable(),
-  movieIdParent: z.number().int().nullable(),
-  series: seriesSchema.nullable(),
-  episodeNumber: z.number().int().nullable(),
-  movieContent: z.array(movieContentStatusSchema),
-  /** The languages used by the project's items, each once. */
-  language: z.array(z.object({ language_id: z.number().int(), name: z.string() })),
-  button_text: z.string(),
-  button_color: z.string(),
-  button_text_color: z.string(),
-  /** The banner's target URL. */
-  url: z.string(),
-  /** Step 4: the player's address is `/watch/{slug}`; null until one is chosen. */
-  slug: z.string().nullable(),
-  /** Where a viewer finds it, from the slug: the preview address while a draft. */
-  watch_url: z.string().nullable(),
-  app_channel_on: z.union([z.literal(0), z.literal(1)]),
-  shareable: z.union([z.literal(0), z.literal(1)]),
-  /** Step 3: the language the player starts in; null until chosen. */
-  primaryLanguageId: z.number().int().nullable(),
-  /** ISO time of publishing; null for a draft. */
-  published_at: z.string().nullable(),
-  // §3's banner images, flat.
-  vertical_regular: bannerUrl('vertical_regular'),
-  vertical_regular_media_id: bannerMediaId('vertical_regular'),
-  horizontal: bannerUrl('horizontal'),
-  horizontal_media_id: bannerMediaId('horizontal'),
-  vertical_long: bannerUrl('vertical_long'),
-  vertical_long_media_id: bannerMediaId('vertical_long'),
-  /** The same images by kind, as the studio reads them. */
-  banners: z.object(
-    Object.fromEntries(BANNER_KINDS.map((kind) => [kind, bannerImage])) as Record<
-      BannerKind,
-      typeof bannerImage
-    >,
-  ),
-});
-export type Project = z.infer<typeof projectSchema>;
 type BannerImageViews = Pick<
   Project,
   | 'banners'
@@ -189,48 +41,6 @@ export function bannerImageViews(images: Record<BannerKind, BannerImage>): Banne
   };
 }
 
-/** `POST /api/movie-content/lang`: a caption of one item in one language (§5: required, max 75). */
-export const captionSchema = z.strictObject({
-  movie_content_id: idSchema,
-  language_id: idSchema.refine(isLanguageId, MESSAGES.unknownLanguage),
-  caption: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(CAPTION_MAX_LENGTH, `At most ${CAPTION_MAX_LENGTH} characters`),
-});
-
-/** `GET /api/movie-content/content/{movieContentId}`. */
-export const contentDetailSchema = z.object({
-  url: z.string().nullable(),
-  captions: z.array(z.object({ language_id: z.number().int(), caption: z.string() })),
-  subtitle: z.array(
-    z.object({ file: z.string(), code: z.string(), language_id: z.number().int() }),
-  ),
-});
-
-/** The banner's button and target as §3's form data names them, before defaults. */
-export const bannerSettingsFields = {
-  /** The banner's target URL. */
-  url: trimmed(2000),
-  button_text: trimmed(BANNER_BUTTON_TEXT_MAX_LENGTH),
-  button_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #6a1b9a'),
-  button_text_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #ffffff'),
-};
-
-/** `POST /api/media/banner`: the banner's button and target. */
-export const bannerSettingsSchema = z.strictObject({
-  movie_id: idSchema,
-  url: bannerSettingsFields.url.default(''),
-  button_text: bannerSettingsFields.button_text.default(''),
-  button_color: bannerSettingsFields.button_color.default('#000000'),
-  button_text_color: bannerSettingsFields.button_text_color.default('#ffffff'),
-});
-
-/** `GET /api/language`. */
-export const languageListSchema = z.array(
-  z.object({ language_id: z.number().int(), name: z.string() }),
-);
 export const languageName = (languageId: number) =>
   CONTENT_LANGUAGES.find((language) => language.language_id === languageId)?.name ?? '';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.ts';
-import { registerFormSchema } from './users.ts';
+import { registerFormSchema } from './users.schema.ts';
 
 const messagesOf = (input: unknown) =>
   registerFormSchema

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emailSchema,
-  EMAIL_PATTERN,
-  SIGN_IN_EMAIL_PATTERN,
-  signInEmailSchema,
-} from './validation.ts';
+import { emailSchema, signInEmailSchema } from './validation.schema.ts';
+import { EMAIL_PATTERN, SIGN_IN_EMAIL_PATTERN } from './validation.ts';
 
 function emailError(value: unknown): string | undefined {
   const result = emailSchema.safeParse(value);

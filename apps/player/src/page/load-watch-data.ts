@@ -1,5 +1,5 @@
 import type { WatchData } from '@plotline/core';
-import { ACCESS_TOKEN_HEADER } from '../core-values.ts';
+import { ACCESS_TOKEN_HEADER } from '@plotline/core/auth';
 import type { WatchAddress } from './watch-address.ts';
 
 export type WatchDataResult =

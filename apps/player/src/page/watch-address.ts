@@ -1,4 +1,4 @@
-import { FORCE_MOBILE_PARAM, WATCH_PATH } from '../core-values.ts';
+import { FORCE_MOBILE_PARAM, WATCH_PATH } from '@plotline/core/publishing';
 
 /** What the page plays: a published project by its slug, or a project's preview by its id. */
 export type WatchAddress =

@@ -4,8 +4,9 @@ export type WatchItem = WatchData['items'][number];
 export type WatchBanner = WatchData['plot'][number]['banners'][number];
 
 /**
- * A plot node as the player walks it (docs/PLOT.md): what it plays and what follows it. It is also
- * the engine's PlayerNode (`id`, `itemId`), so the engine hands the same object back.
+ * A plot node as the player walks it (docs/PLOT.md): what it plays and what follows it (core's
+ * `whenNodeEnds(node.children)` says what happens when it has played). It is also the engine's
+ * PlayerNode (`id`, `itemId`), so the engine hands the same object back.
  */
 export interface StoryNode {
   id: number;
@@ -14,19 +15,6 @@ export interface StoryNode {
   banners: readonly WatchBanner[];
   /** In sibling order: the options of a choice. */
   children: StoryNode[];
-}
-
-/** What happens when a node has played. */
-export type NextStep =
-  | { kind: 'ending' }
-  | { kind: 'follow'; node: StoryNode }
-  | { kind: 'choose'; options: readonly StoryNode[] };
-
-/** PLOT.md: no children → an ending; one → it follows by itself; several → the viewer chooses. */
-export function nextStep(node: StoryNode): NextStep {
-  if (node.children.length === 0) return { kind: 'ending' };
-  if (node.children.length === 1) return { kind: 'follow', node: node.children[0]! };
-  return { kind: 'choose', options: node.children };
 }
 
 export interface Story {

@@ -4,7 +4,7 @@ import {
   VIEW_EVENTS_MAX_BYTES,
   VIEW_EVENTS_MAX_PER_BATCH,
   VIEW_SESSION_PATTERN,
-} from '../core-values.ts';
+} from '@plotline/core/publishing';
 import { PlayedTime } from './played-time.ts';
 import {
   newViewSession,

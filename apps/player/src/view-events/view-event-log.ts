@@ -1,5 +1,5 @@
 import type { ViewEvent, ViewEvents } from '@plotline/core';
-import { VIEW_EVENTS_MAX_PER_BATCH } from '../core-values.ts';
+import { VIEW_EVENTS_MAX_PER_BATCH } from '@plotline/core/publishing';
 
 /** Sends one batch's JSON: as a beacon when the page is going away. */
 export type SendViewEvents = (body: string, options: { beacon: boolean }) => void;

@@ -1,0 +1,49 @@
+import { CONTENT_TYPE } from '../media.ts';
+import type { PlotItem, PlotNode } from '../plot.ts';
+import type { PlotEdit } from '../plot-edits.ts';
+
+/** Factories of the plot rules' tests: items of one project, nodes, the smallest story with a choice. */
+
+export const clip = (id: number, duration: number | null = 60): PlotItem => ({
+  movie_content_id: id,
+  type: CONTENT_TYPE.clip,
+  duration,
+});
+export const bridge = (id: number, duration: number | null = 10): PlotItem => ({
+  movie_content_id: id,
+  type: CONTENT_TYPE.bridge,
+  duration,
+});
+
+/** Clips 1–3 and bridges 11–12 of one project; 3 is not transcoded yet. */
+export const ITEMS: PlotItem[] = [clip(1), clip(2, 30), clip(3, null), bridge(11), bridge(12, 5)];
+
+export function node(
+  id: number,
+  parentId: number | null,
+  contentId: number | null,
+  overrides: Partial<PlotNode> = {},
+): PlotNode {
+  return {
+    movie_plot_id: id,
+    movie_content_id: contentId,
+    parent_id: parentId,
+    locked: '0',
+    duration: 0,
+    banner: [],
+    ...overrides,
+  };
+}
+
+/** A clip, a bridge, then two choices of clip: the smallest story with a choice. */
+export const story = (): PlotNode[] => [
+  node(1, null, 1),
+  node(2, 1, 11),
+  node(3, 2, 1),
+  node(4, 2, 2),
+];
+
+export function plotOf(edit: PlotEdit): PlotNode[] {
+  if (!edit.ok) throw new Error(edit.message);
+  return edit.plot;
+}
