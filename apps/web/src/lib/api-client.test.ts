@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_HEADER } from '@plotline/core';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse, signInAs } from '../test/fixtures.ts';
-import { ApiError, apiRequest } from './api-client.ts';
+import { ApiError, apiRequest, apiWholeReply } from './api-client.ts';
 import { useAppStore } from './app-store.ts';
 
 const schema = z.object({ ok: z.boolean() });
@@ -43,5 +43,39 @@ describe('apiRequest', () => {
       'Wrong email or password',
     );
     expect(useAppStore.getState().next).toBe('segment');
+  });
+});
+
+describe('apiWholeReply', () => {
+  const storyline = z.object({ data: z.array(z.number()), version: z.number() });
+
+  it('checks and returns the whole reply, what sits beside `data` included', async () => {
+    signInAs();
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      jsonResponse({ data: [1, 2], version: 4 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+
+    await expect(
+      apiWholeReply('/api/movie-plot', { method: 'PUT', body: { a: 1 }, schema: storyline }),
+    ).resolves.toEqual({ data: [1, 2], version: 4 });
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init).toMatchObject({ method: 'PUT', body: '{"a":1}' });
+    expect((init?.headers as Record<string, string>)[ACCESS_TOKEN_HEADER]).toBe('token-1');
+  });
+
+  it("throws the server's message and status like every call", async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse({ message: 'The storyline has changed since it was loaded' }, 409),
+    );
+    await expect(apiWholeReply('/api/movie-plot', { schema: storyline })).rejects.toMatchObject({
+      message: 'The storyline has changed since it was loaded',
+      status: 409,
+    });
+  });
+
+  it('fails loudly on a reply of another shape', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse({ data: [1, 2] }));
+    await expect(apiWholeReply('/api/movie-plot/5', { schema: storyline })).rejects.toThrow();
   });
 });

@@ -16,7 +16,10 @@ export class ApiError extends Error {
 interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** The shape of the reply's `data`, checked so a drifting contract fails loudly here. */
+  /**
+   * The shape of the reply's `data` (of the whole reply for `apiWholeReply`), checked so a
+   * drifting contract fails loudly here.
+   */
   schema: z.ZodType<T>;
   /** The message of a failure whose reply carries none; by default it depends on the status. */
   fallbackMessage?: string;
@@ -70,6 +73,21 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
 
 /** Like `apiRequest`, and also hands back the reply's `message`. */
 export async function apiReply<T>(path: string, request: ApiRequest<T>): Promise<ApiReply<T>> {
+  const payload = await send(path, request);
+  const data = (payload as { data?: unknown } | undefined)?.data;
+  return { data: request.schema.parse(data), message: messageOf(payload) };
+}
+
+/**
+ * The whole reply, checked against the schema: for the calls that answer something beside `data`
+ * (every movie-plot call answers `{ data: nodes, version }`), where `apiRequest` does not look.
+ */
+export async function apiWholeReply<T>(path: string, request: ApiRequest<T>): Promise<T> {
+  return request.schema.parse(await send(path, request));
+}
+
+/** Sends the call with the session's token; answers the reply's JSON, or throws its error. */
+async function send(path: string, request: ApiRequest<unknown>): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...sessionHeaders() };
   const sentToken = ACCESS_TOKEN_HEADER in headers;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
@@ -89,6 +107,5 @@ export async function apiReply<T>(path: string, request: ApiRequest<T>): Promise
   if (!response.ok) {
     throw replyError(response.status, payload, sentToken, request.fallbackMessage);
   }
-  const data = (payload as { data?: unknown } | undefined)?.data;
-  return { data: request.schema.parse(data), message: messageOf(payload) };
+  return payload;
 }

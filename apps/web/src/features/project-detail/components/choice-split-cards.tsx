@@ -11,7 +11,7 @@ import { formatPercent, type ChoiceSplit } from '../model/choice-splits.ts';
 const ChoiceSplitChart = lazy(() => import('./choice-split-chart.tsx'));
 
 /** Per choice node: a stacked bar and, in words, each option's share and count. */
-export function ChoiceSplits({ choices }: { choices: readonly ChoiceSplit[] }) {
+export function ChoiceSplitCards({ choices }: { choices: readonly ChoiceSplit[] }) {
   const { t } = useTranslation();
   if (choices.length === 0) {
     return <Typography color="text.secondary">{t('projectDetail.figures.noChoices')}</Typography>;

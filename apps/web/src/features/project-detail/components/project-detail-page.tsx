@@ -9,18 +9,18 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { can, formatCount, MESSAGES, type Project } from '@plotline/core';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useProject } from '../../../api/project.ts';
+import { useStorylineShown } from '../../../api/storyline.ts';
 import { MessagePanel } from '../../../components/message-panel.tsx';
-import type { PlotGraphShare } from '../../../components/plot-graph/plot-graph.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/use-date-format.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useSubject } from '../../../lib/use-subject.ts';
+import { StorylineGraph, type PlotGraphShare } from '../../storyline/index.ts';
 import { useFigures } from '../api/figures.ts';
-import { useProject } from '../api/project.ts';
-import { useStoryline } from '../api/storyline.ts';
 import { choiceSplits, formatPercent } from '../model/choice-splits.ts';
 import { defaultRange, type DateRange } from '../model/date-range.ts';
 import { editStep } from '../model/edit-step.ts';
@@ -28,13 +28,6 @@ import { ProjectFigures } from './project-figures.tsx';
 import { ProjectItems } from './project-items.tsx';
 import { ProjectOverview } from './project-overview.tsx';
 import { WatchLink } from './watch-link.tsx';
-
-// React Flow loads with the storyline, not with the rest of the page.
-const PlotGraph = lazy(() =>
-  import('../../../components/plot-graph/plot-graph.tsx').then((module) => ({
-    default: module.PlotGraph,
-  })),
-);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -69,10 +62,10 @@ function ProjectDetail({ project }: { project: Project }) {
   const subject = useSubject();
   const published = project.status === 'published';
   const mayEdit = !published && subject !== null && can(subject, 'canAddProject');
-  const storyline = useStoryline(project.movieId);
+  const storyline = useStorylineShown(project.movieId);
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const figures = useFigures(project.movieId, range, published);
-  const plot = storyline.data;
+  const plot = storyline.data?.data;
   const choices = useMemo(
     () =>
       figures.data && plot
@@ -147,15 +140,13 @@ function ProjectDetail({ project }: { project: Project }) {
         ) : !plot || plot.length === 0 ? (
           <Typography color="text.secondary">{t('projectDetail.noStoryline')}</Typography>
         ) : (
-          <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
-            <PlotGraph
-              plot={plot}
-              items={project.movieContent}
-              languageId={project.primaryLanguageId}
-              shares={shares}
-              label={t('projectDetail.storylineGraph')}
-            />
-          </Suspense>
+          <StorylineGraph
+            plot={plot}
+            items={project.movieContent}
+            languageId={project.primaryLanguageId}
+            shares={shares}
+            label={t('projectDetail.storylineGraph')}
+          />
         )}
       </Section>
 
@@ -187,7 +178,7 @@ export function ProjectDetailPage() {
   const messageText = useMessageText();
   const movieId = Number(useParams().movieId);
   const valid = Number.isInteger(movieId) && movieId > 0;
-  const project = useProject(movieId, valid);
+  const project = useProject(valid ? movieId : undefined);
   if (!valid) return <ProjectNotFound message={messageText(MESSAGES.projectNotFound)} />;
   if (project.isPending) {
     return (

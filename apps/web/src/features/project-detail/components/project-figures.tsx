@@ -15,7 +15,7 @@ import { formatDuration } from '../../../lib/format-duration.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { formatPercent, type ChoiceSplit } from '../model/choice-splits.ts';
 import type { DateRange } from '../model/date-range.ts';
-import { ChoiceSplits } from './choice-splits.tsx';
+import { ChoiceSplitCards } from './choice-split-cards.tsx';
 import { DateRangePicker } from './date-range-picker.tsx';
 
 interface ProjectFiguresProps {
@@ -84,7 +84,7 @@ export function ProjectFigures({
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
               {t('projectDetail.figures.choices')}
             </Typography>
-            <ChoiceSplits choices={choices} />
+            <ChoiceSplitCards choices={choices} />
           </Stack>
         </>
       )}

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { ThumbnailKind } from '../model/thumbnails.ts';
-import { patchProject } from './project.ts';
+import { patchProject } from '../../../api/project.ts';
 
 /** The wire name of each thumbnail in `PUT /api/movie`. */
 const WIRE_FIELD = {

@@ -2,7 +2,7 @@ import { bannerImageViews, type BannerKind, type Project } from '@plotline/core'
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { patchProject } from './project.ts';
+import { patchProject } from '../../../api/project.ts';
 
 /** `DELETE /api/media/banner/{movieId}/{kind}`: the project's banner image of one kind. */
 export function deleteBanner({ movieId, kind }: { movieId: number; kind: BannerKind }) {

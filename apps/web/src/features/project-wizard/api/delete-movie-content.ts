@@ -3,7 +3,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { movieStatusKey } from './movie-status.ts';
-import { projectKey } from './project.ts';
+import { projectKey } from '../../../api/project.ts';
 
 /** `DELETE /api/movie-content/{movieId}/{movieContentId}`: a clip or bridge, with its captions and subtitles. */
 export function deleteMovieContent({ movieId, id }: { movieId: number; id: number }) {

@@ -1,7 +1,7 @@
 import { publishResultSchema } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { patchProject, projectKey } from './project.ts';
+import { patchProject, projectKey } from '../../../api/project.ts';
 
 /**
  * `POST /api/movie/{movieId}/publish`: final (§4). Refused with 400 while §5's fields are missing

@@ -3,7 +3,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { movieStatusKey } from './movie-status.ts';
-import { projectKey } from './project.ts';
+import { projectKey } from '../../../api/project.ts';
 
 /**
  * `DELETE /api/movie-content/lang/{movieId}/{languageId}`: a language leaves the whole project, with

@@ -2,7 +2,7 @@ import type { bannerSettingsSchema } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { patchProject } from './project.ts';
+import { patchProject } from '../../../api/project.ts';
 
 export type BannerSettings = z.output<typeof bannerSettingsSchema>;
 

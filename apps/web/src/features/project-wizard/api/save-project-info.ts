@@ -2,8 +2,8 @@ import type { ProjectInfo } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { savedValues } from '../model/project-info-form.ts';
-import { patchProject } from './project.ts';
+import { savedValues } from '../model/project-info-values.ts';
+import { patchProject } from '../../../api/project.ts';
 import { seriesListKey } from './series-list.ts';
 
 const savedSchema = z.object({ movieId: z.number().int() });

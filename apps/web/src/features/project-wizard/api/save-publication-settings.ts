@@ -2,7 +2,7 @@ import { MESSAGES, type PublicationSettings } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { patchProject, projectKey } from './project.ts';
+import { patchProject, projectKey } from '../../../api/project.ts';
 
 /**
  * `POST /api/movie` without `type`: step 4's slug and switches, or step 3's primary language. Only

@@ -2,7 +2,7 @@ import { bannerImageViews, type BannerKind, type Project } from '@plotline/core'
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { uploadFile } from '../../../lib/upload-file.ts';
-import { patchProject } from './project.ts';
+import { patchProject } from '../../../api/project.ts';
 
 const uploadedSchema = z.object({ location: z.string(), mediaId: z.number().int() });
 

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { z } from 'zod';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import type { ThumbnailKind } from '../model/thumbnails.ts';
-import { patchProject } from './project.ts';
+import { patchProject } from '../../../api/project.ts';
 
 const uploadedSchema = z.object({ movieId: z.number().int(), location: z.string() });
 

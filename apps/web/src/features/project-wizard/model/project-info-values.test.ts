@@ -7,7 +7,7 @@ import {
   projectInfoValues,
   toProjectInfo,
   type ProjectInfoValues,
-} from './project-info-form.ts';
+} from './project-info-values.ts';
 
 const values = (overrides: Partial<ProjectInfoValues> = {}): ProjectInfoValues => ({
   type: PROJECT_TYPE.single,

@@ -1,5 +1,7 @@
+import { storylineSchema } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { storylineKey, storylineRequest } from './storyline.ts';
+import { storylineKey } from '../../../api/storyline.ts';
+import { apiWholeReply } from '../../../lib/api-client.ts';
 
 export interface LockPlot {
   movieId: number;
@@ -11,9 +13,10 @@ export interface LockPlot {
 
 /** `PUT /api/movie-plot/lock`: answers the storyline at its next version. */
 export function lockPlot({ id, locked }: LockPlot) {
-  return storylineRequest('/api/movie-plot/lock', {
+  return apiWholeReply('/api/movie-plot/lock', {
     method: 'PUT',
     body: { movie_plot_id: id, status: locked },
+    schema: storylineSchema,
   });
 }
 

@@ -1,6 +1,7 @@
-import type { PlotNode } from '@plotline/core';
+import { storylineSchema, type PlotNode } from '@plotline/core';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { storylineKey, storylineRequest } from './storyline.ts';
+import { storylineKey } from '../../../api/storyline.ts';
+import { apiWholeReply } from '../../../lib/api-client.ts';
 
 export interface SaveStoryline {
   movieId: number;
@@ -11,9 +12,10 @@ export interface SaveStoryline {
 
 /** `POST /api/movie-plot`: the whole tree; new nodes keep their negative ids until it answers. */
 export function saveStoryline({ movieId, version, plot }: SaveStoryline) {
-  return storylineRequest('/api/movie-plot', {
+  return apiWholeReply('/api/movie-plot', {
     method: 'POST',
     body: { movie_id: movieId, version, plots: plot },
+    schema: storylineSchema,
   });
 }
 

@@ -17,7 +17,7 @@ import {
 } from '@plotline/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maskMmSs } from '../../model/storyline.ts';
+import { maskMmSs } from '../model/storyline.ts';
 
 interface BannerComponentsProps {
   banner: readonly PlotBanner[];

@@ -4,8 +4,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { MovieContentStatus } from '@plotline/core';
 import { useTranslation } from 'react-i18next';
-import { ItemThumbnail } from '../../../../components/item-thumbnail.tsx';
-import { captionOf } from '../../../../lib/caption-of.ts';
+import { ItemThumbnail } from '../../../components/item-thumbnail.tsx';
+import { captionOf } from '../../../lib/caption-of.ts';
 
 function ItemLine({ item, languageId }: { item: MovieContentStatus; languageId: number | null }) {
   const caption = captionOf(item, languageId);

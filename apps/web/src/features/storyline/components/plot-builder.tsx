@@ -26,7 +26,7 @@ import {
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { builderRows, plotItemsOf } from '../../model/storyline.ts';
+import { builderRows, plotItemsOf } from '../model/storyline.ts';
 import { BannerComponents } from './banner-components.tsx';
 import { ItemPicker } from './item-picker.tsx';
 

@@ -19,15 +19,15 @@ import {
 import '@xyflow/react/dist/style.css';
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { captionOf } from '../../lib/caption-of.ts';
-import { ItemThumbnail } from '../item-thumbnail.tsx';
+import { captionOf } from '../../../lib/caption-of.ts';
+import { ItemThumbnail } from '../../../components/item-thumbnail.tsx';
 import {
   GRAPH_NODE_HEIGHT,
   GRAPH_NODE_WIDTH,
   layoutPlot,
   openingViewport,
   type PlacedPlot,
-} from './plot-graph-layout.ts';
+} from '../model/plot-graph-layout.ts';
 
 interface GraphNodeData extends Record<string, unknown> {
   item: MovieContentStatus | undefined;
@@ -176,7 +176,7 @@ function OpeningView({ placed }: { placed: readonly PlacedPlot[] }) {
   return null;
 }
 
-interface PlotGraphProps {
+export interface PlotGraphProps {
   plot: readonly PlotNode[];
   items: readonly MovieContentStatus[];
   languageId: number | null;

@@ -1,13 +1,14 @@
 import type { PlotEdit, PlotNode } from '@plotline/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { useMessageText } from '../../../../lib/use-message-text.ts';
-import { useLockPlot } from '../../api/lock-plot.ts';
-import { useSaveStoryline } from '../../api/save-storyline.ts';
-import { storylineKey, useStoryline } from '../../api/storyline.ts';
-import { plotChanged } from '../../model/storyline.ts';
+import { useEffect, useState } from 'react';
+import { storylineKey, useStoryline } from '../../../api/storyline.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useMessageText } from '../../../lib/use-message-text.ts';
+import { useLockPlot } from '../api/lock-plot.ts';
+import { useSaveStoryline } from '../api/save-storyline.ts';
+import { loadPlotGraph } from '../components/storyline-graph.tsx';
+import { plotChanged } from '../model/storyline.ts';
 
 interface Draft {
   plot: PlotNode[];
@@ -49,6 +50,8 @@ export function useStorylineEditor(movieId: number): StorylineEditor {
   const { enqueueSnackbar } = useSnackbar();
   const messageText = useMessageText();
   const stored = useStoryline(movieId);
+  // The graph's code (React Flow, the tree layout) is asked for beside the storyline, not after it.
+  useEffect(() => void loadPlotGraph(), []);
   const saveCall = useSaveStoryline();
   const lockCall = useLockPlot();
   const [draft, setDraft] = useState<Draft | null>(null);

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { EPISODE_MAX, EPISODE_MIN, PROJECT_TYPE, type Project } from '@plotline/core';
 import { useTranslation } from 'react-i18next';
-import { titleLabelKey } from '../../model/project-info-form.ts';
+import { titleLabelKey } from '../../model/project-info-values.ts';
 
 const EPISODES = Array.from(
   { length: EPISODE_MAX - EPISODE_MIN + 1 },

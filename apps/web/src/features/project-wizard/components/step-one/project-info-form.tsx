@@ -29,7 +29,7 @@ import {
   titleLabelKey,
   toProjectInfo,
   type ProjectInfoValues,
-} from '../../model/project-info-form.ts';
+} from '../../model/project-info-values.ts';
 import { THUMBNAIL_KINDS } from '../../model/thumbnails.ts';
 import { stepOneNeeds, type StepOneNeed } from '../../model/wizard-step.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';

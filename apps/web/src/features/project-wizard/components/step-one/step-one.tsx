@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
-import { useProject } from '../../api/project.ts';
+import { useProject } from '../../../../api/project.ts';
 import { ProjectInfoForm, type ProjectInfoFormProps } from './project-info-form.tsx';
 
 type StepOneProps = Omit<ProjectInfoFormProps, 'project'>;

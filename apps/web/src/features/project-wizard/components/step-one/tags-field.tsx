@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { cleanTags } from '../../model/project-info-form.ts';
+import { cleanTags } from '../../model/project-info-values.ts';
 
 interface TagsFieldProps {
   value: string[];

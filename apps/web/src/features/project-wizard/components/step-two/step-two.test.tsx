@@ -17,7 +17,7 @@ import {
   signInAs,
 } from '../../../../test/fixtures.ts';
 import { renderPage, stubApi } from '../../../../test/render-page.tsx';
-import { useProject } from '../../api/project.ts';
+import { useProject } from '../../../../api/project.ts';
 import { StepTwo } from './step-two.tsx';
 
 const onNext = vi.fn();
