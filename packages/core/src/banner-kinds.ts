@@ -6,7 +6,7 @@ import type { BannerComponentType } from './plot.ts';
  * image; a vertical one the regular vertical image, or the long one in a vertical project, whose
  * tall frame has room for it (falling back to the other vertical image when one is missing).
  *
- * A module of its own, importing types only: the player's bundle takes it without zod.
+ * Zod-free, like every rule of core: the player imports it as `@plotline/core/banner-kinds`.
  */
 export function bannerImageKinds(
   type: BannerComponentType,
