@@ -7,5 +7,5 @@
 export { StorylineGraph } from './components/storyline-graph.tsx';
 export { StorylineWorkspace } from './components/storyline-workspace.tsx';
 export type { PlotGraphShare } from './components/plot-graph.tsx';
-export { useStorylineEditor, type StorylineEditor } from './hooks/use-storyline-editor.ts';
+export { useStorylineEditor } from './hooks/use-storyline-editor.ts';
 export { firstItemLanguages } from './model/storyline.ts';
