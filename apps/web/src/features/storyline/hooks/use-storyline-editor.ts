@@ -42,8 +42,9 @@ export interface StorylineEditor {
 
 /**
  * The storyline being edited: the stored plot and its version from the server, the user's draft
- * over it. Every change is a pure operation of core applied to the draft; Save sends the whole
- * draft with the version it was made from, so a stale save is refused instead of overwriting.
+ * over it. Every change is a pure operation on the plot (core's, or the storyline model's) applied
+ * to the draft; Save sends the whole draft with the version it was made from, so a stale save is
+ * refused instead of overwriting.
  */
 export function useStorylineEditor(movieId: number): StorylineEditor {
   const queryClient = useQueryClient();
