@@ -19,13 +19,12 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStrictWrites } from './http/strict-writes.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { createAccountLinks } from './modules/accounts/account-links.ts';
+import { createAccountLinks } from './modules/account-links/account-links.ts';
+import { createTokensRepository } from './modules/account-links/tokens.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import { createTokensRepository } from './modules/accounts/tokens.repository.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
 import { registerActivityRoutes } from './modules/activity/activity.routes.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
@@ -56,6 +55,7 @@ import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.ts';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
+import { createSessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { createSeriesRepository } from './modules/series/series.repository.ts';
 import { registerSeriesRoutes } from './modules/series/series.routes.ts';
 import { createSeriesService } from './modules/series/series.service.ts';
@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps) {
 
   const users = createUsersRepository(db);
   const companies = createCompaniesRepository(db);
-  const sessions = createAuthRepository(db);
+  const sessions = createSessionsRepository(db);
   const activity = createActivityRepository(db);
   const links = createAccountLinks({
     tokens: createTokensRepository(db),

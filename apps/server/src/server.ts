@@ -9,7 +9,7 @@ import { createOutboxMailer, createSmtpMailer, type MailLog } from './adapters/m
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config/env.ts';
 import { openDatabase, pgliteDirectory } from './db/database.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createSessionsRepository } from './modules/sessions/sessions.repository.ts';
 
 // The built studio and player, two levels up from both src/server.ts and dist/server.js.
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -25,7 +25,7 @@ async function main(config: Config): Promise<void> {
   // Without JWT_SECRET, every process on this database shares one secret made on first start.
   const jwtSecret =
     config.jwtSecret ??
-    (await createAuthRepository(database.db).getOrCreateSecret(
+    (await createSessionsRepository(database.db).getOrCreateSecret(
       'jwt',
       randomBytes(48).toString('base64url'),
     ));

@@ -1,20 +1,29 @@
 import { MESSAGES } from '@plotline/core';
-import type { Executor } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { lockProjectForChange, reachesCompany } from '../projects/project-access.ts';
-import type { ProjectsRepository } from '../projects/projects.repository.ts';
-import type { MovieContentRecord, MovieContentsRepository } from './movie-contents.repository.ts';
+import type { Executor } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import type { AuthContext } from './caller.ts';
+import { lockProjectForChange, reachesCompany, type ProjectLocker } from './project-access.ts';
 
 type Caller = Pick<AuthContext, 'role' | 'companyId'>;
 
+/** What the guards read of a clip or bridge: the company and the project it belongs to. */
+export interface GuardedContent {
+  companyId: number;
+  movieId: number;
+}
+
+/** The contents repository as the guards use it (see `ProjectFinder`). */
+export interface ContentFinder<C extends GuardedContent = GuardedContent> {
+  findContent(movieContentId: number, tx?: Executor): Promise<C | null>;
+}
+
 /** The clip or bridge the caller may read, or 404 — also for another company's. */
-export async function contentForCaller(
-  contents: Pick<MovieContentsRepository, 'findContent'>,
+export async function contentForCaller<C extends GuardedContent>(
+  contents: ContentFinder<C>,
   caller: Caller,
   movieContentId: number,
   tx?: Executor,
-): Promise<MovieContentRecord> {
+): Promise<C> {
   const content = await contents.findContent(movieContentId, tx);
   if (!content || !reachesCompany(caller, content.companyId)) {
     throw new AppError(404, MESSAGES.contentNotFound);
@@ -26,15 +35,12 @@ export async function contentForCaller(
  * The clip or bridge the caller may change, inside the change's transaction `tx`, with its project
  * locked until it ends (see `lockProjectForChange`).
  */
-export async function lockContentForChange(
-  deps: {
-    contents: Pick<MovieContentsRepository, 'findContent'>;
-    projects: Pick<ProjectsRepository, 'lockMovie'>;
-  },
+export async function lockContentForChange<C extends GuardedContent>(
+  deps: { contents: ContentFinder<C>; projects: ProjectLocker },
   caller: Caller,
   movieContentId: number,
   tx: Executor,
-): Promise<MovieContentRecord> {
+): Promise<C> {
   const found = await contentForCaller(deps.contents, caller, movieContentId, tx);
   await lockProjectForChange(deps.projects, caller, found.movieId, tx);
   // Read again under the lock: a deletion that held it before us has removed the item by now.

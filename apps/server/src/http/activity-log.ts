@@ -1,7 +1,6 @@
 import type { ActivityEntityType } from '@plotline/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../adapters/clock.ts';
-import type { ActivityRepository } from '../modules/activity/activity.repository.ts';
 
 /** What a successful call did, as its route describes it from the reply's data. */
 export interface ActivityDescription {
@@ -31,6 +30,14 @@ export function logsActivity<Data>(
   return describe as DescribeActivity;
 }
 
+/** An entry of the log as this hook writes it, with who did it, from where and when. */
+export type LoggedActivity = Omit<ActivityDescription, 'companyId'> & {
+  actorId: number | null;
+  companyId: number | null;
+  ip: string;
+  at: Date;
+};
+
 /**
  * Writes the activity log for every route that declares `config.activity`, once its reply is known
  * to be a success: routes and services never write it themselves. The actor is the caller — for
@@ -38,7 +45,8 @@ export function logsActivity<Data>(
  */
 export function registerActivityLog(
   app: FastifyInstance,
-  activity: Pick<ActivityRepository, 'record'>,
+  /** The activity module's repository, by the one call the hook makes: http/ imports no module. */
+  activity: { record(entry: LoggedActivity): Promise<void> },
   clock: Clock,
 ): void {
   app.addHook('preSerialization', async (request, reply, payload) => {

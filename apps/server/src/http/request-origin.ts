@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@plotline/core';
 import type { FastifyRequest } from 'fastify';
-import type { Origin } from '../modules/auth/auth.service.ts';
+import type { Origin } from '../access/caller.ts';
 
 /** The first language of an Accept-Language header that the studio speaks. */
 export function preferredLanguage(header: string | undefined): Language | null {

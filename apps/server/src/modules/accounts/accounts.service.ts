@@ -7,6 +7,7 @@ import {
   type Register,
   type SessionUser,
 } from '@plotline/core';
+import type { AuthContext, Origin } from '../../access/caller.ts';
 import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { PasswordHasher } from '../../adapters/password-hasher.ts';
@@ -14,14 +15,14 @@ import { refuseTakenEmail } from '../../db/errors.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { AuthContext, AuthService, Origin, StartedSession } from '../auth/auth.service.ts';
+import type { AuthService, StartedSession } from '../auth/auth.service.ts';
 import type { CompaniesRepository } from '../companies/companies.repository.ts';
 import { RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service.ts';
+import type { SessionsRepository } from '../sessions/sessions.repository.ts';
+import { toSessionUser } from '../users/session-user.ts';
 import type { UserRecord, UsersRepository } from '../users/users.repository.ts';
-import type { AccountLinks } from './account-links.ts';
-import { toSessionUser } from './session-user.ts';
+import type { AccountLinks } from '../account-links/account-links.ts';
 
 export const ROOT_USER_NAME = 'Plotline Admin';
 
@@ -44,7 +45,7 @@ export function createAccountsService(deps: {
     | 'updateUser'
   >;
   companies: Pick<CompaniesRepository, 'insertCompany' | 'updateCompany'>;
-  sessions: Pick<AuthRepository, 'revokeUserSessions' | 'revokeOtherSessions'>;
+  sessions: Pick<SessionsRepository, 'revokeUserSessions' | 'revokeOtherSessions'>;
   activity: Pick<ActivityRepository, 'record'>;
   auth: Pick<AuthService, 'startSession'>;
   rateLimits: Pick<RateLimitsService, 'countAttempt'>;

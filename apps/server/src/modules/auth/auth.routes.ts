@@ -2,13 +2,13 @@ import { acceptInviteSchema, loginRequestSchema, loginResponseSchema } from '@pl
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Origin } from '../../access/caller.ts';
 import { callerOf, publicAccess, signedIn } from '../../http/access.ts';
 import { logsActivity } from '../../http/activity-log.ts';
 import { originOf } from '../../http/request-origin.ts';
 import { envelope, errors } from '../../http/schemas.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
 import { describeRule, RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
-import type { AuthService } from './auth.service.ts';
+import type { AuthService, StartedSession } from './auth.service.ts';
 
 const signedInActivity = (how: string) =>
   logsActivity<{ id: number; email: string }>(({ request, data }) => ({
@@ -20,7 +20,14 @@ const signedInActivity = (how: string) =>
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  services: { auth: AuthService; accounts: AccountsService },
+  services: {
+    auth: AuthService;
+    /**
+     * The accounts service, which owns the invitation links, by the one call these routes make:
+     * accounts sits above auth (it starts sessions through it).
+     */
+    accounts: { acceptInvite(token: string, origin: Origin): Promise<StartedSession> };
+  },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -3,34 +3,18 @@ import {
   MESSAGES,
   REMEMBERED_SESSION_DAYS,
   SESSION_HOURS,
-  type Language,
   type LoginResponse,
-  type Subject,
 } from '@plotline/core';
+import type { AuthContext, Origin } from '../../access/caller.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { PasswordHasher } from '../../adapters/password-hasher.ts';
 import { AppError } from '../../errors.ts';
-import { toSessionUser } from '../accounts/session-user.ts';
-import type { UserRecord, UsersRepository } from '../users/users.repository.ts';
 import { RATE_LIMITS, tooManySignInsMessage } from '../rate-limits/rate-limit-rules.ts';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import type { SessionsRepository } from '../sessions/sessions.repository.ts';
+import { toSessionUser } from '../users/session-user.ts';
+import type { UserRecord, UsersRepository } from '../users/users.repository.ts';
 import type { SessionTokens } from './session-token.ts';
-
-/** Who is calling, as the route guard and the services see it. */
-export interface AuthContext extends Subject {
-  userId: number;
-  sessionId: string;
-  companyId: number | null;
-}
-
-/** Where a request comes from, as sessions and the rate limits record it. */
-export interface Origin {
-  ip: string;
-  userAgent: string | null;
-  /** The language the client prefers, when it is one of ours. */
-  language: Language | null;
-}
 
 /** A new session: the reply for the client and the caller it makes. */
 export interface StartedSession {
@@ -41,7 +25,7 @@ export interface StartedSession {
 const HOUR_MS = 3_600_000;
 
 export function createAuthService(deps: {
-  auth: Pick<AuthRepository, 'insertSession' | 'findSessionHolder' | 'revokeSession'>;
+  auth: Pick<SessionsRepository, 'insertSession' | 'findSessionHolder' | 'revokeSession'>;
   users: Pick<UsersRepository, 'findUserByEmail' | 'updateUser'>;
   rateLimits: Pick<RateLimitsService, 'countAttempt'>;
   hasher: PasswordHasher;

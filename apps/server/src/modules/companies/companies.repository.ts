@@ -2,7 +2,7 @@ import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { CompanyStatus, CompanyType } from '@plotline/core';
 import type { Executor } from '../../db/database.ts';
 import { companies, users } from '../../db/schema/index.ts';
-import { containing } from '../users/users.repository.ts';
+import { containing } from '../../db/like-patterns.ts';
 
 export interface CompanyRecord {
   id: number;

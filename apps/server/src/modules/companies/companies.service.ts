@@ -12,9 +12,9 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { refuseTakenEmail } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
-import type { AccountLinks } from '../accounts/account-links.ts';
-import { insertInvitedUser } from '../accounts/invitations.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { AccountLinks } from '../account-links/account-links.ts';
+import type { SessionsRepository } from '../sessions/sessions.repository.ts';
+import { insertInvitedUser } from '../users/invitations.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { CompaniesRepository, CompanyRecord } from './companies.repository.ts';
 
@@ -36,7 +36,7 @@ export function createCompaniesService(deps: {
     'findCompanyById' | 'listCompanies' | 'insertCompany' | 'updateCompany'
   >;
   users: Pick<UsersRepository, 'insertUser'>;
-  sessions: Pick<AuthRepository, 'revokeCompanySessions'>;
+  sessions: Pick<SessionsRepository, 'revokeCompanySessions'>;
   links: AccountLinks;
   clock: Clock;
   transaction: RunInTransaction;

@@ -9,14 +9,12 @@ import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { lockProjectForChange } from '../projects/project-access.ts';
-import type { ProjectsRepository } from '../projects/projects.repository.ts';
-import { prefixOf } from '../transcoding/transcoding.service.ts';
-import { contentForCaller, lockContentForChange } from './content-access.ts';
+import type { AuthContext } from '../../access/caller.ts';
+import { contentForCaller, lockContentForChange } from '../../access/content-access.ts';
+import { lockProjectForChange, type ProjectLocker } from '../../access/project-access.ts';
+import { removeContentFiles } from './content-files.ts';
 import type {
   ContentLanguageRecord,
-  DeletedContent,
   MovieContentsRepository,
 } from './movie-contents.repository.ts';
 
@@ -26,26 +24,6 @@ export type ContentLanguageEntry = ContentLanguage & { movie_content_id: number 
 
 const languageCode = (languageId: number) =>
   CONTENT_LANGUAGES.find((language) => language.language_id === languageId)?.code;
-
-/**
- * Removes the files of a deleted clip or bridge: its source, its renditions and poster (each HLS
- * output lives under a prefix of its own), its subtitles.
- */
-export async function removeContentFiles(
-  blobs: Pick<BlobStore, 'delete' | 'deletePrefix'>,
-  deleted: Pick<DeletedContent, 'sourceKey' | 'hlsKey' | 'thumbnailKey' | 'subtitleKeys'>,
-): Promise<void> {
-  const prefixes = new Set(
-    [deleted.hlsKey, deleted.thumbnailKey]
-      .filter((key) => key !== null)
-      .map((key) => prefixOf(key)),
-  );
-  await Promise.all([
-    blobs.delete(deleted.sourceKey),
-    ...[...prefixes].map((prefix) => blobs.deletePrefix(prefix)),
-    ...deleted.subtitleKeys.map((key) => blobs.delete(key)),
-  ]);
-}
 
 export function createContentService(deps: {
   contents: Pick<
@@ -57,7 +35,7 @@ export function createContentService(deps: {
     | 'removeSubtitle'
     | 'deleteContent'
   >;
-  projects: Pick<ProjectsRepository, 'lockMovie'>;
+  projects: ProjectLocker;
   blobs: BlobStore;
   clock: Clock;
   transaction: RunInTransaction;

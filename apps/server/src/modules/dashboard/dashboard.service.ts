@@ -2,7 +2,7 @@ import { can, FIGURES_DEFAULT_DAYS, type Dashboard } from '@plotline/core';
 import type { Clock } from '../../adapters/clock.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { toActivityRow } from '../activity/activity-row.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../access/caller.ts';
 import type { CompaniesRepository } from '../companies/companies.repository.ts';
 import type { FiguresRepository } from '../figures/figures.repository.ts';
 import { lastDays, viewsOver } from '../figures/figures.service.ts';

@@ -10,9 +10,9 @@ import {
 } from '@plotline/core';
 import type { Clock } from '../../adapters/clock.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../access/caller.ts';
 import type { PlotRepository } from '../plot/plot.repository.ts';
-import { projectForCaller } from '../projects/project-access.ts';
+import { projectForCaller } from '../../access/project-access.ts';
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 import type { DayRange, DayViews, FiguresRepository, FiguresScope } from './figures.repository.ts';
 

@@ -15,12 +15,12 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { Executor } from '../../db/database.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../access/caller.ts';
 import type {
   MovieContentRecord,
   MovieContentsRepository,
 } from '../content/movie-contents.repository.ts';
-import { lockProjectForChange, projectForCaller } from '../projects/project-access.ts';
+import { lockProjectForChange, projectForCaller } from '../../access/project-access.ts';
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 import type { PlotRecord, PlotRepository } from './plot.repository.ts';
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { isoText, selectRows } from '../../db/raw-rows.ts';
 import { movies, series, users } from '../../db/schema/index.ts';
-import { containing } from '../users/users.repository.ts';
+import { containing } from '../../db/like-patterns.ts';
 
 /** Whose projects: one company's, or every company's (null) for staff who reach them all. */
 export type CompanyScope = number | null;

@@ -10,8 +10,8 @@ import {
 } from '@plotline/core';
 import type { BlobStore } from '../../adapters/blob-store.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { reachesCompany } from '../projects/project-access.ts';
+import type { AuthContext } from '../../access/caller.ts';
+import { reachesCompany } from '../../access/project-access.ts';
 import type { CompanyScope, ProjectListRepository } from './project-list.repository.ts';
 
 /**

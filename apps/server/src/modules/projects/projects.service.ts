@@ -19,16 +19,16 @@ import type { Executor } from '../../db/database.ts';
 import { refuseTakenEpisode, refuseTakenSlug } from '../../db/errors.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { removeContentFiles } from '../content/content.service.ts';
+import type { AuthContext } from '../../access/caller.ts';
+import { removeContentFiles } from '../content/content-files.ts';
+import { toStatusView } from '../content/content-status.ts';
 import type {
   DeletedContent,
   MovieContentsRepository,
 } from '../content/movie-contents.repository.ts';
 import type { SeriesRepository } from '../series/series.repository.ts';
-import { seriesViews } from '../series/series.service.ts';
-import { toStatusView } from '../transcoding/transcoding.service.ts';
-import { lockProjectForChange, projectForCaller } from './project-access.ts';
+import { seriesViews } from '../series/series-views.ts';
+import { lockProjectForChange, projectForCaller } from '../../access/project-access.ts';
 import type {
   BannerImageRecord,
   BannerSettingsValues,

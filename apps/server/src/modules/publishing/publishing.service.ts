@@ -8,11 +8,11 @@ import {
 import type { Clock } from '../../adapters/clock.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../access/caller.ts';
 import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
 import type { PlotRepository } from '../plot/plot.repository.ts';
 import { toNode, toPlotItem } from '../plot/plot.service.ts';
-import { lockProjectForChange } from '../projects/project-access.ts';
+import { lockProjectForChange } from '../../access/project-access.ts';
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 
 export function createPublishingService(deps: {

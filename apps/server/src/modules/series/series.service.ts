@@ -2,34 +2,16 @@ import { isInternalRole, MESSAGES, type Series, type seriesAddSchema } from '@pl
 import type { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { projectForCaller } from '../projects/project-access.ts';
-import type { ProjectsRepository } from '../projects/projects.repository.ts';
-import type { SeriesRecord, SeriesRepository } from './series.repository.ts';
+import type { AuthContext } from '../../access/caller.ts';
+import { projectForCaller, type ProjectFinder } from '../../access/project-access.ts';
+import { seriesViews } from './series-views.ts';
+import type { SeriesRepository } from './series.repository.ts';
 
 export type SeriesAdd = z.output<typeof seriesAddSchema>;
 
-/** Series as the wizard lists them, each with the episode numbers already taken. */
-export async function seriesViews(
-  series: Pick<SeriesRepository, 'listEpisodeNumbers'>,
-  records: SeriesRecord[],
-): Promise<Series[]> {
-  const episodes = await series.listEpisodeNumbers(records.map((record) => record.id));
-  return records.map((record) => ({
-    movie_id: record.id,
-    title: record.title,
-    category_id: record.categoryId,
-    synopsis: record.synopsis,
-    tags: record.tags,
-    episodeList: episodes
-      .filter((episode) => episode.seriesId === record.id)
-      .map((episode) => episode.episodeNumber),
-  }));
-}
-
 export function createSeriesService(deps: {
   series: Pick<SeriesRepository, 'insertSeries' | 'listSeries' | 'listEpisodeNumbers'>;
-  projects: Pick<ProjectsRepository, 'findMovie'>;
+  projects: ProjectFinder;
   clock: Clock;
 }) {
   const { series, projects, clock } = deps;

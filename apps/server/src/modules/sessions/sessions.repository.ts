@@ -2,7 +2,11 @@ import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { companies, serverSecrets, sessions, users } from '../../db/schema/index.ts';
 
-export function createAuthRepository(db: Executor) {
+/**
+ * The sessions, opened at sign-in, checked on every call and revoked by sign-out, password changes
+ * and disabled accounts; and the stored secret that signs their tokens.
+ */
+export function createSessionsRepository(db: Executor) {
   return {
     async insertSession(
       session: {
@@ -87,4 +91,4 @@ export function createAuthRepository(db: Executor) {
   };
 }
 
-export type AuthRepository = ReturnType<typeof createAuthRepository>;
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

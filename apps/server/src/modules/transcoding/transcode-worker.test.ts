@@ -18,7 +18,7 @@ import { TEST_QUEUE_TIMING, testFfmpegBinaries } from '../../test/test-media-pip
 import { openTestDatabase } from '../../test/test-database.ts';
 import { makeTestClip } from '../../test/test-media.ts';
 import type { WorkerEvent, WorkerProcessOptions } from '../../test/worker-process.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../access/caller.ts';
 import { createCompaniesRepository } from '../companies/companies.repository.ts';
 import { createMovieContentsRepository } from '../content/movie-contents.repository.ts';
 import { createProjectsRepository } from '../projects/projects.repository.ts';

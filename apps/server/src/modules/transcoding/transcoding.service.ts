@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { CONTENT_LANGUAGES, MESSAGES, type MovieContentStatus } from '@plotline/core';
+import { MESSAGES, type MovieContentStatus } from '@plotline/core';
 import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
@@ -9,18 +9,22 @@ import { UnsupportedMediaError } from '../../adapters/ffmpeg/unsupported-media-e
 import type { JobContext, JobQueue } from '../../adapters/job-queue.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { lockContentForChange } from '../content/content-access.ts';
-import { projectForCaller } from '../projects/project-access.ts';
-import type { ProjectsRepository } from '../projects/projects.repository.ts';
-import { HlsValidationError, transcodeToHls } from './hls-transcoder.ts';
-import { planLadder, planQuickRendition, type X264Preset } from './ladder.ts';
+import type { AuthContext } from '../../access/caller.ts';
+import { lockContentForChange } from '../../access/content-access.ts';
+import {
+  projectForCaller,
+  type ProjectFinder,
+  type ProjectLocker,
+} from '../../access/project-access.ts';
+import { prefixOf } from '../content/content-files.ts';
+import { toStatusView } from '../content/content-status.ts';
 import type {
-  ContentLanguageRecord,
   MovieContentRecord,
   MovieContentsRepository,
   TranscodeUpdate,
 } from '../content/movie-contents.repository.ts';
+import { HlsValidationError, transcodeToHls } from './hls-transcoder.ts';
+import { planLadder, planQuickRendition, type X264Preset } from './ladder.ts';
 
 /** The share of the progress bar the quick first rendition takes: about its share of the CPU. */
 const QUICK_PASS_SHARE = 25;
@@ -34,7 +38,7 @@ const INTERRUPTED_LOG =
 
 export interface TranscodingDeps {
   contents: MovieContentsRepository;
-  projects: Pick<ProjectsRepository, 'findMovie' | 'lockMovie'>;
+  projects: ProjectFinder & ProjectLocker;
   queue: Pick<JobQueue, 'send'>;
   blobs: BlobStore;
   ffmpeg: Ffmpeg;
@@ -57,41 +61,6 @@ export function jobExpirySeconds(durationSeconds: number | null): number {
   return Math.min(MAX_JOB_SECONDS, 600 + Math.ceil(durationSeconds) * 45);
 }
 
-/** The status entry of a content, as `GET /api/transcoder/movie-status` lists it. */
-export function toStatusView(
-  content: MovieContentRecord,
-  languages: ContentLanguageRecord[],
-  blobs: Pick<BlobStore, 'publicUrl'>,
-): MovieContentStatus {
-  return {
-    movie_content_id: content.id,
-    type: content.type,
-    file_name: content.fileName,
-    url: content.hlsKey ? blobs.publicUrl(content.hlsKey) : null,
-    // Only a finished ladder has a thumbnail, so §4's "thumbnail means ready" holds.
-    thumbnail:
-      content.status === 'ready' && content.thumbnailKey
-        ? blobs.publicUrl(content.thumbnailKey)
-        : null,
-    status: content.status,
-    progress: content.progress,
-    duration:
-      content.durationSeconds === null ? null : Math.round(content.durationSeconds * 100) / 100,
-    transcoder_log: content.status === 'failed' ? content.transcoderLog : null,
-    lang: languages
-      .filter((language) => language.movieContentId === content.id)
-      .filter((language) =>
-        CONTENT_LANGUAGES.some((known) => known.language_id === language.languageId),
-      )
-      .map((language) => ({
-        language_id: language.languageId,
-        caption: language.caption,
-        file: language.subtitleVttKey ? blobs.publicUrl(language.subtitleVttKey) : null,
-        file_name: language.subtitleName,
-      })),
-  };
-}
-
 /** A failure no retry can mend: the file itself is the problem. */
 function isPermanent(error: unknown): boolean {
   return (
@@ -109,9 +78,6 @@ function describeFailure(error: unknown): string {
   const text = stderr && !message.includes(stderr) ? `${message}\n${stderr}` : message;
   return text.length > LOG_LIMIT ? `…${text.slice(-LOG_LIMIT)}` : text;
 }
-
-/** The folder of a blob key: an HLS output lives under one random prefix. */
-export const prefixOf = (key: string) => key.slice(0, key.lastIndexOf('/'));
 
 export function createTranscodingService(deps: TranscodingDeps) {
   const { contents, projects, queue, blobs, ffmpeg, clock, transaction } = deps;

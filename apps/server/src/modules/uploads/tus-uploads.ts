@@ -14,7 +14,7 @@ import { callerOf, requireRight } from '../../http/access.ts';
 import { inputProblemMessage } from '../../http/input-problems.ts';
 import { findNul, NUL_REFUSED } from '../../http/nul-guard.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../access/caller.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 export interface TusUploadsOptions {

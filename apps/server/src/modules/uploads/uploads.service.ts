@@ -14,10 +14,10 @@ import type { JobQueue } from '../../adapters/job-queue.ts';
 import type { Executor } from '../../db/database.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { contentForCaller, lockContentForChange } from '../content/content-access.ts';
+import type { AuthContext } from '../../access/caller.ts';
+import { contentForCaller, lockContentForChange } from '../../access/content-access.ts';
 import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
-import { lockProjectForChange, projectForCaller } from '../projects/project-access.ts';
+import { lockProjectForChange, projectForCaller } from '../../access/project-access.ts';
 import type {
   MovieRecord,
   ProjectsRepository,

@@ -1,8 +1,8 @@
 import type { Language, Role } from '@plotline/core';
 import type { Mail } from '../../adapters/mailer.ts';
 import type { Executor } from '../../db/database.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
-import type { AccountLinks } from './account-links.ts';
+import type { AccountLinks } from '../account-links/account-links.ts';
+import type { UsersRepository } from './users.repository.ts';
 
 export interface Invitee {
   email: string;

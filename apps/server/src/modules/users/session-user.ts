@@ -1,5 +1,5 @@
 import type { SessionUser } from '@plotline/core';
-import type { UserRecord } from '../users/users.repository.ts';
+import type { UserRecord } from './users.repository.ts';
 
 /** The wire shape of a user as sign-in and /api/user/me report it. */
 export function toSessionUser(user: UserRecord): SessionUser {

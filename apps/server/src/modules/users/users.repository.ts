@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { CompanyStatus, CompanyType, Language, Role, UserStatus } from '@plotline/core';
 import type { Executor } from '../../db/database.ts';
+import { containing } from '../../db/like-patterns.ts';
 import { companies, users } from '../../db/schema/index.ts';
 
 /** A user with the company it belongs to (nulls for staff without a company). */
@@ -79,11 +80,6 @@ const SORT_COLUMNS = {
   last_login_at: users.lastLoginAt,
   created_at: users.createdAt,
 } as const;
-
-/** `%`, `_` and `\` typed by a user are matched literally, not as patterns. */
-export function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function createUsersRepository(db: Executor) {
   async function findUser(where: SQL, tx: Executor = db): Promise<UserRecord | null> {

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   parseSort,
   STAFF_ROLES,
+  type CompanyStatus,
   type Language,
   type Page,
   type Role,
@@ -18,11 +19,10 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { refuseTakenEmail } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
-import type { AccountLinks } from '../accounts/account-links.ts';
-import { insertInvitedUser } from '../accounts/invitations.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { CompaniesRepository } from '../companies/companies.repository.ts';
+import type { AccountLinks } from '../account-links/account-links.ts';
+import type { AuthContext } from '../../access/caller.ts';
+import type { SessionsRepository } from '../sessions/sessions.repository.ts';
+import { insertInvitedUser } from './invitations.ts';
 import type { UserRecord, UsersRepository } from './users.repository.ts';
 
 const SCOPE_ROLES: Record<UserScope, readonly Role[]> = {
@@ -57,8 +57,14 @@ function statusAfter(requested: UpdateUser['status'], target: UserRecord): UserS
  */
 export function createUsersService(deps: {
   users: Pick<UsersRepository, 'findUserById' | 'listUsers' | 'insertUser' | 'updateUser'>;
-  companies: Pick<CompaniesRepository, 'findCompanyById'>;
-  sessions: Pick<AuthRepository, 'revokeUserSessions'>;
+  /**
+   * The companies repository, by what an invitation reads of a company. Declared here because the
+   * companies module sits above this one: it invites its first admin through `insertInvitedUser`.
+   */
+  companies: {
+    findCompanyById(id: number): Promise<{ name: string; status: CompanyStatus } | null>;
+  };
+  sessions: Pick<SessionsRepository, 'revokeUserSessions'>;
   links: AccountLinks;
   clock: Clock;
   transaction: RunInTransaction;

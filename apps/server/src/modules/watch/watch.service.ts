@@ -11,11 +11,11 @@ import {
 import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../access/caller.ts';
 import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
 import type { PlotRepository } from '../plot/plot.repository.ts';
 import { toNode } from '../plot/plot.service.ts';
-import { projectForCaller } from '../projects/project-access.ts';
+import { projectForCaller } from '../../access/project-access.ts';
 import type { MovieRecord, ProjectsRepository } from '../projects/projects.repository.ts';
 import { currentBannerImages } from '../projects/projects.service.ts';
 import type { WatchRepository } from './watch.repository.ts';
