@@ -23,6 +23,7 @@ export class FakeTransaction {
  */
 export class FakeDatabase {
   #nextId = 1;
+  #commitFailure: Error | null = null;
   readonly #holders = new Map<string, FakeTransaction>();
   readonly #waiters = new Map<string, (() => void)[]>();
 
@@ -49,6 +50,9 @@ export class FakeDatabase {
     const tx = new FakeTransaction();
     try {
       const result = await work(tx as unknown as Executor);
+      const failure = this.#commitFailure;
+      this.#commitFailure = null;
+      if (failure) throw failure;
       for (const [table, writes] of tx.writes) table.apply(writes);
       tx.open = false;
       for (const effect of tx.onCommit) effect();
@@ -58,6 +62,11 @@ export class FakeDatabase {
       for (const key of tx.locks) this.#release(key);
     }
   };
+
+  /** Makes the next transaction that gets as far as COMMIT fail there, writing nothing. */
+  failNextCommit(error: Error): void {
+    this.#commitFailure = error;
+  }
 
   /**
    * Takes the lock `key` (e.g. a row's) for `tx` until it ends, waiting while another transaction
