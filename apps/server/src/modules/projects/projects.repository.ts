@@ -88,6 +88,22 @@ const asRecord = (row: Omit<MovieRecord, 'type'> & { type: number }): MovieRecor
 export type ThumbnailField = 'thumbnailMobile' | 'thumbnailDesktop';
 
 export function createProjectsRepository(db: Executor) {
+  /**
+   * Writes the columns given and stamps the change (Drizzle leaves undefined fields out of the
+   * update, so they keep their value).
+   */
+  async function updateMovie(
+    id: number,
+    columns: Partial<typeof movies.$inferInsert>,
+    at: Date,
+    tx: Executor,
+  ): Promise<void> {
+    await tx
+      .update(movies)
+      .set({ ...columns, updatedAt: at })
+      .where(eq(movies.id, id));
+  }
+
   return {
     async findMovie(id: number, tx: Executor = db): Promise<MovieRecord | null> {
       const [row] = await tx.select(movieColumns).from(movies).where(eq(movies.id, id));
@@ -148,54 +164,31 @@ export function createProjectsRepository(db: Executor) {
       return row!.id;
     },
 
-    async updateProjectInfo(
-      id: number,
-      info: ProjectInfoValues,
-      at: Date,
-      tx: Executor = db,
-    ): Promise<void> {
-      await tx
-        .update(movies)
-        .set({ ...info, updatedAt: at })
-        .where(eq(movies.id, id));
-    },
+    updateProjectInfo: (id: number, info: ProjectInfoValues, at: Date, tx: Executor = db) =>
+      updateMovie(id, info, at, tx),
 
     /**
      * Writes the settings given (Drizzle leaves undefined fields out of the update); a slug another
      * project holds breaks a unique constraint.
      */
-    async setPublicationSettings(
+    setPublicationSettings: (
       id: number,
       settings: PublicationSettingsValues,
       at: Date,
       tx: Executor = db,
-    ): Promise<void> {
-      await tx
-        .update(movies)
-        .set({ ...settings, updatedAt: at })
-        .where(eq(movies.id, id));
-    },
+    ) => updateMovie(id, settings, at, tx),
 
     /** Publishing is final: nothing sets a project back to draft. */
-    async markPublished(id: number, at: Date, tx: Executor = db): Promise<void> {
-      await tx
-        .update(movies)
-        .set({ status: 'published', publishedAt: at, updatedAt: at })
-        .where(eq(movies.id, id));
-    },
+    markPublished: (id: number, at: Date, tx: Executor = db) =>
+      updateMovie(id, { status: 'published', publishedAt: at }, at, tx),
 
     /** Writes the settings given; fields left undefined keep their value. */
-    async setBannerSettings(
+    setBannerSettings: (
       id: number,
       settings: Partial<BannerSettingsValues>,
       at: Date,
       tx: Executor = db,
-    ): Promise<void> {
-      await tx
-        .update(movies)
-        .set({ ...settings, updatedAt: at })
-        .where(eq(movies.id, id));
-    },
+    ) => updateMovie(id, settings, at, tx),
 
     /** Sets a thumbnail and returns the key it replaced. */
     async setThumbnail(
