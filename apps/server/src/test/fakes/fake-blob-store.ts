@@ -81,7 +81,7 @@ export function createFakeBlobStore() {
     ...store,
     /** Every stored key, sorted. */
     keys: () => [...blobs.keys()].sort(),
-    /** The folders (key prefixes up to the last slash) that hold blobs under `root`. */
+    /** The folders right under `root` that hold blobs (`hls/<id>` for 'hls'), sorted. */
     prefixes: (root: string) =>
       [
         ...new Set(

@@ -55,12 +55,12 @@ export function createFakeFfmpeg(source: MediaProbe = FAKE_SOURCE) {
     const lengths = Array.from({ length: Math.ceil(seconds / segmentSeconds) }, (_, index) =>
       Math.min(segmentSeconds, seconds - index * segmentSeconds),
     );
+    const segmentName = (index: number) =>
+      path
+        .basename(valueOf(args, '-hls_segment_filename')!)
+        .replace('%04d', String(index).padStart(4, '0'));
     for (let variant = 0; variant < variants; variant += 1) {
       const playlist = args.at(-1)!.replace('%v', String(variant));
-      const segmentName = (index: number) =>
-        path
-          .basename(valueOf(args, '-hls_segment_filename')!)
-          .replace('%04d', String(index).padStart(4, '0'));
       await mkdir(path.dirname(playlist), { recursive: true });
       for (const index of lengths.keys()) {
         await writeFile(
