@@ -17,7 +17,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import type {
   Approach,
@@ -30,6 +29,7 @@ import { resolveFfmpeg } from '../apps/server/src/adapters/ffmpeg/resolve-ffmpeg
 import { transcodeToHls } from '../apps/server/src/modules/transcoding/hls-transcoder.ts';
 import { planLadder } from '../apps/server/src/modules/transcoding/ladder.ts';
 import { makeTestClip } from '../apps/server/src/test/test-media.ts';
+import { AUTOPLAY_ARG, launchChromium } from '../e2e/support/chromium.ts';
 import {
   nodeStartOffsets,
   percentile,
@@ -209,18 +209,7 @@ const server = await serveWithLatency(
   ],
   LATENCY_MS,
 );
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
-});
+const browser = await launchChromium([AUTOPLAY_ARG]);
 const chromiumVersion = browser.version();
 
 async function run(

@@ -30,23 +30,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import {
-  CONTENT_TYPE,
-  type MovieContentStatus,
-  type MovieContentUploadResult,
-  type PlotNode,
-} from '@plotline/core';
-import {
-  chromium,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
-import { makeTestClip } from '../apps/server/src/test/test-media.ts';
+import { CONTENT_TYPE, type PlotNode } from '@plotline/core';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { createProjectInfo } from '../e2e/support/project-api.ts';
-import { signIn as signInPage } from '../e2e/support/sign-in.ts';
-import { machineLine, startBenchServer, signIn } from './support.ts';
+import { signInToDashboard } from '../e2e/support/sign-in.ts';
+import { uploadItem, waitUntilTranscoded } from '../e2e/support/story-project.ts';
+import { machineLine, startBrowserBench } from './support.ts';
 
 /** The sizes measured: 50, 500 and 2,000 nodes, or those given as arguments (`… plot-editor.ts 500`). */
 const SIZE_ARGUMENTS = process.argv
@@ -70,14 +59,6 @@ const TARGET_SIZE = 500;
 const TARGET_FIRST_RENDER_MS = 1000;
 const TARGET_FRAME_MS = 33;
 const TARGET_SHARE = 0.95;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const WEB_ROOT = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 // ---------------------------------------------------------------------------------------------
@@ -452,45 +433,6 @@ if (!existsSync(path.join(WEB_ROOT, 'index.html'))) {
   process.exit(1);
 }
 
-async function uploadItem(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  movieId: number,
-  file: string,
-  type: number,
-): Promise<number> {
-  const response = await request.post('/api/v1.5/upload/movie-content', {
-    headers,
-    multipart: {
-      movieId: String(movieId),
-      view_mode: 'horizontal',
-      type: String(type),
-      contentType: 'video',
-      uploads: { name: path.basename(file), mimeType: 'video/mp4', buffer: await readFile(file) },
-    },
-  });
-  if (!response.ok())
-    throw new Error(`upload refused: ${response.status()} ${await response.text()}`);
-  const { data } = (await response.json()) as { data: MovieContentUploadResult };
-  return data.files[0]!.movie_content_id;
-}
-
-async function waitUntilReady(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  movieId: number,
-): Promise<void> {
-  const deadline = performance.now() + 300_000;
-  for (;;) {
-    const response = await request.get(`/api/transcoder/movie-status/${movieId}`, { headers });
-    const { data } = (await response.json()) as { data: MovieContentStatus[] };
-    if (data.some((item) => item.status === 'failed')) throw new Error('a transcode failed');
-    if (data.every((item) => item.status === 'ready')) return;
-    if (performance.now() > deadline) throw new Error('the items were not ready within 5 minutes');
-    await sleep(500);
-  }
-}
-
 /** Saves a story as the whole tree, replacing the one before it; answers the new version. */
 async function saveStory(
   request: APIRequestContext,
@@ -512,32 +454,26 @@ async function saveStory(
   return saved.version;
 }
 
-const server = await startBenchServer({ name: 'plot-editor', webRoot: WEB_ROOT });
-const { baseUrl, user, binaries, folder } = server;
-let browser: Browser | undefined;
+const bench = await startBrowserBench({ name: 'plot-editor', webRoot: WEB_ROOT });
+const { baseUrl, user, headers } = bench;
 try {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT });
+  const context = await bench.browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT });
   await context.addInitScript({ content: PROBE });
   const built = statSync(path.join(WEB_ROOT, 'index.html')).mtime;
   console.log(
-    `Chromium ${browser.version()} headless (${CHROMIUM_ARGS.join(' ')}), viewport ` +
-      `${VIEWPORT.width}×${VIEWPORT.height}; studio built ${built.toISOString()}; ${machineLine()}`,
+    `${bench.browserLine}, viewport ${VIEWPORT.width}×${VIEWPORT.height}; ` +
+      `studio built ${built.toISOString()}; ${machineLine()}`,
   );
 
-  const headers = await signIn(baseUrl, user);
   const movieId = await createProjectInfo(context.request, headers, 'The branching bench');
-  const clipFile = path.join(folder, 'scene.mp4');
-  await makeTestClip(binaries, clipFile, { width: 320, height: 180, seconds: 3 });
-  const clipId = await uploadItem(context.request, headers, movieId, clipFile, CONTENT_TYPE.clip);
-  const bridgeId = await uploadItem(
-    context.request,
-    headers,
-    movieId,
-    clipFile,
-    CONTENT_TYPE.bridge,
+  const video = await readFile(
+    await bench.makeClip('scene.mp4', { width: 320, height: 180, seconds: 3 }),
   );
-  await waitUntilReady(context.request, headers, movieId);
+  const upload = (type: number) =>
+    uploadItem(context.request, headers, movieId, { name: 'scene.mp4', type, video });
+  const clipId = await upload(CONTENT_TYPE.clip);
+  const bridgeId = await upload(CONTENT_TYPE.bridge);
+  await waitUntilTranscoded(context.request, headers, movieId, 300_000);
   let version = (
     (await (await context.request.get(`/api/movie-plot/${movieId}`, { headers })).json()) as {
       version: number;
@@ -545,8 +481,7 @@ try {
   ).version;
 
   const signInTab = await context.newPage();
-  await signInPage(signInTab, user);
-  await signInTab.waitForURL(/\/app$/);
+  await signInToDashboard(signInTab, user);
   await signInTab.close();
   const stepThree = `/app/project-create/${movieId}?step=3`;
 
@@ -625,6 +560,5 @@ try {
   }
   console.log(`\ndone; ${machineLine()}`);
 } finally {
-  await browser?.close();
-  await server.close();
+  await bench.close();
 }

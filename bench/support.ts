@@ -1,5 +1,6 @@
-// What the benches share: a company administrator to upload as, signing in through HTTP, and the
-// machine's state to print beside the figures.
+// What the benches share: a company administrator to upload as, signing in through HTTP, the real
+// server with Debian's Chromium for the browser benches, and the machine's state to print beside
+// the figures.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ACCESS_TOKEN_HEADER } from '@plotline/core';
+import type { Browser } from '@playwright/test';
 import { createLocalBlobStore } from '../apps/server/src/adapters/blob-store.ts';
 import { createFfmpeg } from '../apps/server/src/adapters/ffmpeg/ffmpeg.ts';
 import {
@@ -20,6 +22,8 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
 import { createCompaniesRepository } from '../apps/server/src/modules/companies/companies.repository.ts';
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
+import { makeTestClip, type TestClipSpec } from '../apps/server/src/test/test-media.ts';
+import { CHROMIUM_ARGS, launchChromium } from '../e2e/support/chromium.ts';
 
 export interface BenchUser {
   email: string;
@@ -132,4 +136,53 @@ export async function startBenchServer(options: {
       await database.close();
     },
   };
+}
+
+export interface BrowserBench extends BenchServer {
+  browser: Browser;
+  /** The Chromium, its version and its flags, to print beside the figures. */
+  browserLine: string;
+  /** The session header of the company administrator, for set-up through the API. */
+  headers: Record<string, string>;
+  /** Makes a clip with ffmpeg in the run's folder; answers its path. */
+  makeClip: (name: string, spec: TestClipSpec) => Promise<string>;
+}
+
+/**
+ * The browser benches' start: the server of `startBenchServer`, Debian's Chromium launched as the
+ * journeys launch it (`extraArgs` after the shared flags), and the administrator signed in through
+ * the API. `close` ends both; a failed start ends what had started.
+ */
+export async function startBrowserBench(options: {
+  name: string;
+  webRoot: string;
+  playerRoot?: string;
+  extraArgs?: readonly string[];
+}): Promise<BrowserBench> {
+  const extraArgs = options.extraArgs ?? [];
+  const server = await startBenchServer(options);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium(extraArgs);
+    const launched = browser;
+    return {
+      ...server,
+      browser,
+      browserLine: `Chromium ${browser.version()} headless (${[...CHROMIUM_ARGS, ...extraArgs].join(' ')})`,
+      headers: await signIn(server.baseUrl, server.user),
+      makeClip: async (name, spec) => {
+        const file = path.join(server.folder, name);
+        await makeTestClip(server.binaries, file, spec);
+        return file;
+      },
+      close: async () => {
+        await launched.close();
+        await server.close();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await server.close();
+    throw error;
+  }
 }

@@ -25,11 +25,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { makeTestClip } from '../apps/server/src/test/test-media.ts';
+import type { BrowserContext } from '@playwright/test';
+import { AUTOPLAY_ARG } from '../e2e/support/chromium.ts';
 import { createProjectInfo } from '../e2e/support/project-api.ts';
 import { addCaptionedItems } from '../e2e/support/story-project.ts';
-import { machineLine, startBenchServer, signIn } from './support.ts';
+import { machineLine, startBrowserBench } from './support.ts';
 
 /** Loads of each kind; RUNS=3 in the environment for a quick look. */
 const RUNS = Number(process.env.RUNS ?? 10);
@@ -39,15 +39,6 @@ const SLUG = 'the-first-frame';
 const RUN_TIMEOUT_MS = 30_000;
 const TARGET_FIRST_FRAME_MS = 1000;
 const TARGET_SCRIPT_KB = 150;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
 const WEB_ROOT = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const PLAYER_ROOT = fileURLToPath(new URL('../apps/player/dist', import.meta.url));
 
@@ -240,29 +231,23 @@ for (const name of scripts) {
 // The server and the published story
 // ---------------------------------------------------------------------------------------------
 
-const server = await startBenchServer({
+const bench = await startBrowserBench({
   name: 'watch',
   webRoot: WEB_ROOT,
   playerRoot: PLAYER_ROOT,
+  extraArgs: [AUTOPLAY_ARG],
 });
-const { baseUrl, user, binaries, folder } = server;
-let browser: Browser | undefined;
+const { baseUrl, browser, headers } = bench;
 try {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const built = statSync(path.join(PLAYER_ROOT, 'index.html')).mtime;
-  console.log(
-    `Chromium ${browser.version()} headless (${CHROMIUM_ARGS.join(' ')}); player built ` +
-      `${built.toISOString()}; ${machineLine()}`,
-  );
+  console.log(`${bench.browserLine}; player built ${built.toISOString()}; ${machineLine()}`);
   console.log(
     `Player JavaScript, gzip -9: ${kilobytes(gzipped)} (target < ${TARGET_SCRIPT_KB} kB) — ${sizes.join(', ')}`,
   );
 
   const setup = await browser.newContext({ baseURL: baseUrl });
-  const headers = await signIn(baseUrl, user);
   const movieId = await createProjectInfo(setup.request, headers, 'The first frame');
-  const clip = path.join(folder, 'scene.mp4');
-  await makeTestClip(binaries, clip, CLIP);
+  const clip = await bench.makeClip('scene.mp4', CLIP);
   const setupStart = performance.now();
   const ids = await addCaptionedItems(setup.request, headers, movieId, await readFile(clip));
   const transcoded = (performance.now() - setupStart) / 1000;
@@ -308,7 +293,7 @@ try {
     console.log(`The warm-up visit saw no frame: ${warmUp.errors.join(' | ') || 'no page error'}`);
   }
   await measure(`Empty cache: ${RUNS} loads, a new browser context each`, async () => {
-    const context = await browser!.newContext();
+    const context = await browser.newContext();
     try {
       return await load(context, url);
     } finally {
@@ -321,6 +306,5 @@ try {
   await warm.close();
   console.log(`\ndone; ${machineLine()}`);
 } finally {
-  await browser?.close();
-  await server.close();
+  await bench.close();
 }

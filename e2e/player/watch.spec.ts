@@ -1,44 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
-import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
-import { createCompanyAdmin } from '../support/company-admin.ts';
-import { sessionHeaders } from '../support/project-api.ts';
-import { signIn } from '../support/sign-in.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { BANNER_BUTTON, createForkStory } from '../support/story-project.ts';
 import { leaveWatchPage, trackEventBatches } from '../support/viewer.ts';
 
-let workDir: string;
-
-test.beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), 'plotline-e2e-watch-'));
-});
-
-test.afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
+test.describe.configure({ timeout: 300_000 });
 
 test('a creator publishes the story and a viewer plays it through a choice to an ending, with subtitles and a banner, and the viewing is recorded', async ({
-  page,
+  studio: page,
   browser,
   request,
+  adminHeaders,
+  clip,
 }) => {
-  test.setTimeout(300_000);
-  const clip = path.join(workDir, 'scene.mp4');
-  await makeTestClip(await resolveFfmpeg(), clip, { width: 320, height: 180, seconds: 3 });
-  const admin = await createCompanyAdmin(request, {
-    company: 'Fork Films',
-    email: 'producer@fork-player.test',
-    password: 'producer-password-1',
-  });
-  const headers = await sessionHeaders(request, admin);
-  const movieId = await createForkStory(request, headers, clip);
+  const movieId = await createForkStory(request, adminHeaders, clip);
 
   // Step 4 in the studio: the address suggested from the title, then Publish and its dialog.
-  await signIn(page, admin);
-  await expect(page).toHaveURL(/\/app$/);
   await page.goto(`/app/project-create/${movieId}?step=4`);
   await expect(page.getByRole('textbox', { name: 'Video URL' })).toHaveValue(
     'the-fork-in-the-road',

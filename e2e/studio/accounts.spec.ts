@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type Page, type BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { lastMailTo } from '../support/outbox.ts';
-import { signIn, skipGuideOnFirstVisit } from '../support/sign-in.ts';
+import { signIn, signInToDashboard, skipGuideOnFirstVisit } from '../support/sign-in.ts';
 
 const BOSS = 'boss@northwind.test';
 const WRITER = 'writer@northwind.test';
@@ -161,8 +162,7 @@ test('a new creator signs up, forgets the password and renews it through the mai
   await expect(page.getByText('Change saved!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
-  await signIn(page, { email, password: 'maya-renewed-password' });
-  await expect(page).toHaveURL(/\/app$/);
+  await signInToDashboard(page, { email, password: 'maya-renewed-password' });
 
   // The link works once.
   await page.getByRole('button', { name: 'Account' }).click();

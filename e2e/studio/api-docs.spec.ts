@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 
 test('the API documentation renders under its content security policy', async ({ page }) => {
   const violations: string[] = [];

@@ -1,47 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
-import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
-import { createCompanyAdmin } from '../support/company-admin.ts';
-import { createProjectInfo, PNG, sessionHeaders } from '../support/project-api.ts';
-import { signIn } from '../support/sign-in.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { createProjectInfo, PNG } from '../support/project-api.ts';
 
-let workDir: string;
-
-test.beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), 'plotline-e2e-media-'));
-});
-
-test.afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
+// Uploading, then a transcode in the server's worker.
+test.describe.configure({ timeout: 180_000 });
+test.use({ clipSpec: { name: 'opening-scene.mp4', width: 640, height: 360, seconds: 3 } });
 
 test('a creator uploads a clip with visible progress, sees it transcode to ready, and a picture refused', async ({
-  page,
+  studio: page,
   request,
+  adminHeaders,
+  clip,
 }) => {
-  // Uploading, then a transcode in the server's worker.
-  test.setTimeout(180_000);
-  const clip = path.join(workDir, 'opening-scene.mp4');
-  await makeTestClip(await resolveFfmpeg(), clip, { width: 640, height: 360, seconds: 3 });
-  const admin = await createCompanyAdmin(request, {
-    company: 'Lantern Pictures',
-    email: 'director@lantern.test',
-    password: 'director-password-1',
-  });
-
   // Step 1 is its own journey (project-wizard.spec.ts): this one starts on step 2 of a project
   // whose step 1 is complete.
-  const movieId = await createProjectInfo(
-    request,
-    await sessionHeaders(request, admin),
-    'Opening night',
-  );
+  const movieId = await createProjectInfo(request, adminHeaders, 'Opening night');
 
-  await signIn(page, admin);
-  await expect(page).toHaveURL(/\/app$/);
   await page.goto(`/app/project-create/${movieId}?step=2`);
   await expect(page.getByRole('heading', { name: 'Project Create', level: 1 })).toBeVisible();
 

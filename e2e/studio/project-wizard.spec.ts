@@ -1,11 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { makeTestClip, makeTestPicture } from '../../apps/server/src/test/test-media.ts';
-import { createCompanyAdmin } from '../support/company-admin.ts';
-import { signIn } from '../support/sign-in.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { signInToDashboard } from '../support/sign-in.ts';
 
 const SERIES = 'The Lighthouse Keepers';
 const EPISODE = 'The Storm';
@@ -55,26 +53,17 @@ async function uploadSubtitle(item: Locator, language: string, file: string) {
   ).toBeVisible();
 }
 
-let workDir: string;
-
-test.beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), 'plotline-e2e-wizard-'));
-});
-
-test.afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
+// Three uploads transcoded by the server's worker on a small machine, and a 15 s status poll.
+test.describe.configure({ timeout: 480_000 });
 
 test('a creator builds a series episode through steps 1 and 2 of the wizard and reaches step 3', async ({
   page,
-  request,
+  admin,
+  ffmpeg,
+  mediaDir,
 }, testInfo) => {
-  // Three uploads transcoded by the server's worker on a small machine, and a 15 s status poll.
-  test.setTimeout(480_000);
-
   // Real media, made with ffmpeg: two clips and a bridge with sound, the artwork, the subtitles.
-  const ffmpeg = await resolveFfmpeg();
-  const media = (name: string) => path.join(workDir, name);
+  const media = (name: string) => path.join(mediaDir, name);
   for (const name of [...CLIPS, BRIDGE]) {
     await makeTestClip(ffmpeg, media(name), { width: 640, height: 360, seconds: 3 });
   }
@@ -98,13 +87,7 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
     }
   });
 
-  const admin = await createCompanyAdmin(request, {
-    company: 'Harbour Light Studios',
-    email: 'showrunner@harbourlight.test',
-    password: 'showrunner-password-1',
-  });
-  await signIn(page, admin);
-  await expect(page).toHaveURL(/\/app$/);
+  await signInToDashboard(page, admin);
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Project Add', exact: true })

@@ -1,42 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
-import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
-import { createCompanyAdmin } from '../support/company-admin.ts';
-import { createProjectInfo, sessionHeaders } from '../support/project-api.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { createProjectInfo } from '../support/project-api.ts';
 import { signIn } from '../support/sign-in.ts';
 import { createForkStory } from '../support/story-project.ts';
 import { watchToEnding } from '../support/viewer.ts';
 
 const SLUG = 'lantern-fork';
 
-let workDir: string;
-
-test.beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), 'plotline-e2e-projects-'));
-});
-
-test.afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
+test.describe.configure({ timeout: 360_000 });
+test.use({ clipSpec: { name: 'scene.mp4', width: 320, height: 180, seconds: 2 } });
 
 test("a creator's first visit: the welcome guide, the dashboard's figures, the project list and a published project's detail with its viewers' choices", async ({
   page,
   browser,
   request,
+  admin,
+  adminHeaders: headers,
+  clip,
 }) => {
-  test.setTimeout(360_000);
-  const clip = path.join(workDir, 'scene.mp4');
-  await makeTestClip(await resolveFfmpeg(), clip, { width: 320, height: 180, seconds: 2 });
-  const admin = await createCompanyAdmin(request, {
-    company: 'Lantern Films',
-    email: 'producer@lantern.test',
-    password: 'lantern-password-1',
-  });
-  const headers = await sessionHeaders(request, admin);
-
   // A published fork story, and a draft beside it.
   const movieId = await createForkStory(request, headers, clip);
   const settings = await request.post('/api/movie', {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { signIn } from '../support/sign-in.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { signIn, signInToDashboard } from '../support/sign-in.ts';
 
 test('root signs in, sees the whole menu, switches to dark and Arabic, and signs out', async ({
   page,
@@ -9,8 +9,7 @@ test('root signs in, sees the whole menu, switches to dark and Arabic, and signs
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) violations.push(message.text());
   });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/app$/);
+  await signInToDashboard(page);
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   for (const entry of [
@@ -81,8 +80,7 @@ test('the sign-in form checks its fields before calling the server', async ({ pa
 });
 
 test('an unknown /app path shows the 404 page without the app frame', async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/app$/);
+  await signInToDashboard(page);
   await page.goto('/app/x');
   await expect(page.getByText('Oops, page not found')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);

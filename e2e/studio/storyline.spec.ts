@@ -1,20 +1,21 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
-import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
-import { createCompanyAdmin, type Account } from '../support/company-admin.ts';
-import { createProjectInfo, sessionHeaders } from '../support/project-api.ts';
-import { signIn } from '../support/sign-in.ts';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { createProjectInfo } from '../support/project-api.ts';
+import { signInToDashboard } from '../support/sign-in.ts';
 import { addCaptionedItems } from '../support/story-project.ts';
+
+test.describe.configure({ timeout: 300_000 });
 
 /**
  * A project whose steps 1 and 2 are done through the API: info and thumbnails, an opening clip, a
  * bridge asking the question and two answer clips, each captioned in English and transcoded.
  */
-async function createProjectWithClips(request: APIRequestContext, account: Account, clip: string) {
-  const headers = await sessionHeaders(request, account);
+async function createProjectWithClips(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  clip: string,
+) {
   const movieId = await createProjectInfo(request, headers, 'The fork in the road');
   await addCaptionedItems(request, headers, movieId, await readFile(clip));
   return movieId;
@@ -50,33 +51,16 @@ async function addAfter(page: Page, plot: Locator, action: string) {
   await page.getByRole('menuitem', { name: action }).click();
 }
 
-let workDir: string;
-
-test.beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), 'plotline-e2e-storyline-'));
-});
-
-test.afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
-
 test('a creator builds a story with a choice and two endings, saves it, finds it intact, and a stale save is refused', async ({
-  page,
+  studio: page,
   browser,
   request,
+  admin,
+  adminHeaders,
+  clip,
 }) => {
-  test.setTimeout(300_000);
-  const clip = path.join(workDir, 'scene.mp4');
-  await makeTestClip(await resolveFfmpeg(), clip, { width: 320, height: 180, seconds: 3 });
-  const admin = await createCompanyAdmin(request, {
-    company: 'Fork Films',
-    email: 'writer@fork.test',
-    password: 'writer-password-1',
-  });
-  const movieId = await createProjectWithClips(request, admin, clip);
+  const movieId = await createProjectWithClips(request, adminHeaders, clip);
 
-  await signIn(page, admin);
-  await expect(page).toHaveURL(/\/app$/);
   await page.goto(`/app/project-create/${movieId}?step=3`);
   await page.getByRole('button', { name: 'Start with a clip' }).click();
   await choose(page, await card(page, 0), 'opening.mp4');
@@ -105,8 +89,7 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
   // A second person opens the same storyline now.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage, admin);
-  await expect(otherPage).toHaveURL(/\/app$/);
+  await signInToDashboard(otherPage, admin);
   await otherPage.goto(`/app/project-create/${movieId}?step=3`);
   await expect(await card(otherPage, 3)).toBeVisible();
 
@@ -137,21 +120,13 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
 });
 
 test('a creator builds a twelve-plot story from the detail page, saves and exits, and finds it intact', async ({
-  page,
+  studio: page,
   request,
+  adminHeaders,
+  clip,
 }) => {
-  test.setTimeout(300_000);
-  const clip = path.join(workDir, 'scene.mp4');
-  await makeTestClip(await resolveFfmpeg(), clip, { width: 320, height: 180, seconds: 3 });
-  const admin = await createCompanyAdmin(request, {
-    company: 'Maze Films',
-    email: 'writer@maze.test',
-    password: 'writer-password-1',
-  });
-  const movieId = await createProjectWithClips(request, admin, clip);
+  const movieId = await createProjectWithClips(request, adminHeaders, clip);
 
-  await signIn(page, admin);
-  await expect(page).toHaveURL(/\/app$/);
   await page.goto(`/app/project-list/project-detail/edit/${movieId}?step=3`);
   await page.getByRole('button', { name: 'Start with a clip' }).click();
   // The builder lists plots in story order: a plot, then what follows it, then its alternatives.
@@ -210,9 +185,7 @@ test('a creator builds a twelve-plot story from the detail page, saves and exits
   await expectStory();
 
   // Stored as a tree: one beginning, two questions of several options, one path without a choice.
-  const stored = await request.get(`/api/movie-plot/${movieId}`, {
-    headers: await sessionHeaders(request, admin),
-  });
+  const stored = await request.get(`/api/movie-plot/${movieId}`, { headers: adminHeaders });
   const { data } = (await stored.json()) as {
     data: { movie_plot_id: number; parent_id: number | null }[];
   };

@@ -32,6 +32,12 @@ export async function signIn(
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+/** Signs `account` in as `signIn` does and waits for the dashboard. */
+export async function signInToDashboard(page: Page, account: Account = E2E_ADMIN): Promise<void> {
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/app$/);
+}
+
 /** A first visit opens the welcome guide over the dashboard: the newcomer skips it. */
 export async function skipGuideOnFirstVisit(page: Page): Promise<void> {
   const guide = page.getByRole('dialog', { name: 'Welcome to Plotline' });

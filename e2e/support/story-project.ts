@@ -17,6 +17,52 @@ export const FORK_ITEMS: readonly StoryItem[] = [
   { name: 'right.mp4', type: CONTENT_TYPE.clip, caption: 'Take the right path' },
 ];
 
+/** Uploads `video` to project `movieId` as one item of `type` named `name`; answers its id. */
+export async function uploadItem(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  movieId: number,
+  { name, type, video }: { name: string; type: number; video: Buffer },
+): Promise<number> {
+  const uploaded = await request.post('/api/v1.5/upload/movie-content', {
+    headers,
+    multipart: {
+      movieId: String(movieId),
+      view_mode: 'horizontal',
+      type: String(type),
+      contentType: 'video',
+      uploads: { name, mimeType: 'video/mp4', buffer: video },
+    },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  const [file] = ((await uploaded.json()) as { data: { files: { movie_content_id: number }[] } })
+    .data.files;
+  return file!.movie_content_id;
+}
+
+/** Waits until the server's worker has transcoded every item of `movieId`; fails on a failed one. */
+export async function waitUntilTranscoded(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  movieId: number,
+  timeout = 150_000,
+): Promise<void> {
+  let state = 'pending';
+  await expect
+    .poll(
+      async () => {
+        const status = await request.get(`/api/transcoder/movie-status/${movieId}`, { headers });
+        const { data } = (await status.json()) as { data: { status: string }[] };
+        if (data.some((item) => item.status === 'failed')) state = 'failed';
+        else if (data.every((item) => item.status === 'ready')) state = 'ready';
+        return state;
+      },
+      { timeout, intervals: [1000] },
+    )
+    .not.toBe('pending');
+  expect(state, 'a transcode failed').toBe('ready');
+}
+
 /**
  * Uploads `video` to project `movieId` once per item, under the item's name, captions each in
  * English and waits until the server's worker has transcoded them all (the storyline needs their
@@ -31,36 +77,15 @@ export async function addCaptionedItems(
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const { name, type, caption } of items) {
-    const uploaded = await request.post('/api/v1.5/upload/movie-content', {
-      headers,
-      multipart: {
-        movieId: String(movieId),
-        view_mode: 'horizontal',
-        type: String(type),
-        contentType: 'video',
-        uploads: { name, mimeType: 'video/mp4', buffer: video },
-      },
-    });
-    expect(uploaded.ok(), await uploaded.text()).toBe(true);
-    const [file] = ((await uploaded.json()) as { data: { files: { movie_content_id: number }[] } })
-      .data.files;
-    ids.set(name, file!.movie_content_id);
+    const id = await uploadItem(request, headers, movieId, { name, type, video });
+    ids.set(name, id);
     const captioned = await request.post('/api/movie-content/lang', {
       headers,
-      data: { movie_content_id: file!.movie_content_id, language_id: 1, caption },
+      data: { movie_content_id: id, language_id: 1, caption },
     });
     expect(captioned.ok(), await captioned.text()).toBe(true);
   }
-  await expect
-    .poll(
-      async () => {
-        const status = await request.get(`/api/transcoder/movie-status/${movieId}`, { headers });
-        const { data } = (await status.json()) as { data: { status: string }[] };
-        return data.every((item) => item.status === 'ready');
-      },
-      { timeout: 150_000, intervals: [1000] },
-    )
-    .toBe(true);
+  await waitUntilTranscoded(request, headers, movieId);
   return ids;
 }
 
