@@ -11,7 +11,7 @@ import { createPlotService, type PlotSave } from './plot.service.ts';
  * half-way, and how a tree is written (new ids, order, moves, durations).
  */
 
-function setup() {
+function makeProject() {
   const data = createFakeData();
   const service = createPlotService({
     plots: data.plots,
@@ -34,7 +34,7 @@ function setup() {
   };
 }
 
-type Setup = ReturnType<typeof setup>;
+type Project = ReturnType<typeof makeProject>;
 
 const node = (
   id: number | undefined,
@@ -50,7 +50,7 @@ const node = (
 });
 
 /** clip A → bridge → (clip A | clip B), saved from version 0. */
-const choiceStory = ({ service, owner, movieId, clipA, clipB, bridge }: Setup) =>
+const choiceStory = ({ service, owner, movieId, clipA, clipB, bridge }: Project) =>
   service.save(owner, {
     movie_id: movieId,
     version: 0,
@@ -79,10 +79,10 @@ function track<T>(promise: Promise<T>) {
 
 describe('saving while other changes of the project run', () => {
   it('makes a second save from the same version wait for the first, then refuses it as stale', async () => {
-    const setup_ = setup();
-    const { data, service, owner, movieId, clipB } = setup_;
+    const project = makeProject();
+    const { data, service, owner, movieId, clipB } = project;
     const held = holdNextCall(data.plots, 'insertPlot');
-    const first = track(choiceStory(setup_));
+    const first = track(choiceStory(project));
     await held.reached;
 
     const second = track(
@@ -100,7 +100,7 @@ describe('saving while other changes of the project run', () => {
   });
 
   it('does not make a save of another project wait', async () => {
-    const one = setup();
+    const one = makeProject();
     const held = holdNextCall(one.data.plots, 'insertPlot');
     const first = track(choiceStory(one));
     await held.reached;
@@ -119,7 +119,7 @@ describe('saving while other changes of the project run', () => {
   });
 
   it('refuses a save that waited while the project was published, once the publish commits', async () => {
-    const { data, service, owner, movieId, clipA } = setup();
+    const { data, service, owner, movieId, clipA } = makeProject();
     let publish!: () => void;
     const publishing = data.transaction(async (tx) => {
       await data.projects.lockMovie(movieId, tx);
@@ -141,9 +141,9 @@ describe('saving while other changes of the project run', () => {
   });
 
   it('refuses a banner change that waited while its node was locked, once the lock commits', async () => {
-    const setup_ = setup();
-    const { data, service, owner, movieId } = setup_;
-    const [, bridge, left] = (await choiceStory(setup_)).data;
+    const project = makeProject();
+    const { data, service, owner, movieId } = project;
+    const [, bridge, left] = (await choiceStory(project)).data;
     const held = holdNextCall(data.plots, 'updatePlot');
     const locking = track(service.setLock(owner, bridge!.movie_plot_id, true));
     await held.reached;
@@ -163,9 +163,9 @@ describe('saving while other changes of the project run', () => {
   });
 
   it('counts every change as a version: a save made before a lock, banner or removal is stale', async () => {
-    const setup_ = setup();
-    const { service, owner, movieId } = setup_;
-    const saved = await choiceStory(setup_);
+    const project = makeProject();
+    const { service, owner, movieId } = project;
+    const saved = await choiceStory(project);
     const [root, bridge, left, right] = saved.data;
     const changes = [
       () => service.setLock(owner, bridge!.movie_plot_id, true),
@@ -191,9 +191,9 @@ describe('saving while other changes of the project run', () => {
   });
 
   it('keeps the version when a change is refused', async () => {
-    const setup_ = setup();
-    const { service, owner, movieId } = setup_;
-    const [, bridge, left] = (await choiceStory(setup_)).data;
+    const project = makeProject();
+    const { service, owner, movieId } = project;
+    const [, bridge, left] = (await choiceStory(project)).data;
     await service.setLock(owner, left!.movie_plot_id, true);
     expect((await refusal(service.remove(owner, movieId, bridge!.movie_plot_id))).status).toBe(409);
     expect((await refusal(service.remove(owner, movieId, 999_999))).status).toBe(404);
@@ -206,9 +206,9 @@ describe('saving while other changes of the project run', () => {
 
 describe('a save that fails half-way', () => {
   it('leaves the stored storyline and its version as they were', async () => {
-    const setup_ = setup();
-    const { data, service, owner, movieId, clipB, bridge } = setup_;
-    const saved = await choiceStory(setup_);
+    const project = makeProject();
+    const { data, service, owner, movieId, clipB, bridge } = project;
+    const saved = await choiceStory(project);
     const [root, , left] = saved.data;
     failCall(data.plots, 'insertPlot', 2, new Error('connection lost'));
 
@@ -232,7 +232,7 @@ describe('a save that fails half-way', () => {
 
 describe('how a save writes the tree', () => {
   it('writes new nodes after their new parents, whatever the order they come in', async () => {
-    const { data, service, owner, movieId, clipA, clipB, bridge } = setup();
+    const { data, service, owner, movieId, clipA, clipB, bridge } = makeProject();
     const saved = await service.save(owner, {
       movie_id: movieId,
       version: 0,
@@ -256,9 +256,9 @@ describe('how a save writes the tree', () => {
   });
 
   it('stores the options in the order sent, and a reorder changes only that', async () => {
-    const setup_ = setup();
-    const { service, owner, movieId } = setup_;
-    const saved = await choiceStory(setup_);
+    const project = makeProject();
+    const { service, owner, movieId } = project;
+    const saved = await choiceStory(project);
     const [root, bridge, left, right] = saved.data;
     const reordered = await service.save(owner, {
       movie_id: movieId,
@@ -270,7 +270,7 @@ describe('how a save writes the tree', () => {
   });
 
   it('makes each node sent without an id a new node of its own', async () => {
-    const { service, owner, movieId, clipA, clipB, bridge } = setup();
+    const { service, owner, movieId, clipA, clipB, bridge } = makeProject();
     const saved = await service.save(owner, {
       movie_id: movieId,
       version: 0,
@@ -288,7 +288,7 @@ describe('how a save writes the tree', () => {
   });
 
   it('keeps a node whose removed parent it moved away from', async () => {
-    const { data, service, owner, movieId, clipA, clipB, bridge } = setup();
+    const { data, service, owner, movieId, clipA, clipB, bridge } = makeProject();
     const first = await service.save(owner, {
       movie_id: movieId,
       version: 0,
@@ -310,7 +310,7 @@ describe('how a save writes the tree', () => {
   });
 
   it('takes durations from the items, not the request, and 0 for an item of unknown length', async () => {
-    const { data, service, owner, movieId, clipA } = setup();
+    const { data, service, owner, movieId, clipA } = makeProject();
     const silent = data.makeContent(movieId, { type: CONTENT_TYPE.bridge, durationSeconds: null });
     const saved = await service.save(owner, {
       movie_id: movieId,
@@ -327,14 +327,14 @@ describe('how a save writes the tree', () => {
 
 describe('who reaches a storyline', () => {
   it("hides another company's plot as not found, and lets internal staff change it", async () => {
-    const setup_ = setup();
-    const { service, movieId } = setup_;
-    const [root] = (await choiceStory(setup_)).data;
+    const project = makeProject();
+    const { service, movieId } = project;
+    const [root] = (await choiceStory(project)).data;
     const stranger = fakeCaller(2);
     const hidden = await refusal(service.setLock(stranger, root!.movie_plot_id, true));
     expect([hidden.status, hidden.message]).toEqual([404, MESSAGES.plotNotFound]);
-    const project = await refusal(service.get(stranger, movieId));
-    expect([project.status, project.message]).toEqual([404, MESSAGES.projectNotFound]);
+    const unreached = await refusal(service.get(stranger, movieId));
+    expect([unreached.status, unreached.message]).toEqual([404, MESSAGES.projectNotFound]);
 
     const staff = await service.setLock(fakeCaller(null, 'internal'), root!.movie_plot_id, true);
     expect(staff.data[0]!.locked).toBe('1');

@@ -15,7 +15,7 @@ import { createPublishingService } from './publishing.service.ts';
  * overlap a publish on PGlite (one transaction at a time), so these do, both ways round.
  */
 
-function setup() {
+function makeProject() {
   const data = createFakeData();
   const deps = {
     projects: data.projects,
@@ -33,10 +33,10 @@ function setup() {
   return { data, publishing, plot, movieId: movie.id, owner, clip, bridge };
 }
 
-type Setup = ReturnType<typeof setup>;
+type Project = ReturnType<typeof makeProject>;
 
 /** A storyline of one clip, saved from version 0. */
-const oneClip = ({ plot, owner, movieId, clip }: Setup) =>
+const oneClip = ({ plot, owner, movieId, clip }: Project) =>
   plot.save(owner, {
     movie_id: movieId,
     version: 0,
@@ -63,9 +63,9 @@ function track<T>(promise: Promise<T>) {
 
 describe('publishing while the project changes', () => {
   it('waits for a storyline save under way and judges the storyline it leaves', async () => {
-    const setup_ = setup();
-    const { data, publishing, plot, owner, movieId, bridge } = setup_;
-    const saved = await oneClip(setup_);
+    const project = makeProject();
+    const { data, publishing, plot, owner, movieId, bridge } = project;
+    const saved = await oneClip(project);
     const stillTranscoding = data.makeContent(movieId, { status: 'playable', progress: 40 }).id;
     const held = holdNextCall(data.plots, 'insertPlot');
     const save = track(
@@ -97,9 +97,9 @@ describe('publishing while the project changes', () => {
   });
 
   it('refuses a transcode retry that waited behind the publish, and queues nothing', async () => {
-    const setup_ = setup();
-    const { data, publishing, owner, movieId } = setup_;
-    await oneClip(setup_);
+    const project = makeProject();
+    const { data, publishing, owner, movieId } = project;
+    await oneClip(project);
     // An item outside the storyline may have failed: it does not hold the publish back.
     const outtake = data.makeContent(movieId, { status: 'failed', transcoderLog: 'broken' }).id;
     const transcoding = createTranscodingService({
@@ -128,9 +128,9 @@ describe('publishing while the project changes', () => {
   });
 
   it('publishes once when asked twice at once: the second waits, then finds it published', async () => {
-    const setup_ = setup();
-    const { data, publishing, owner, movieId } = setup_;
-    await oneClip(setup_);
+    const project = makeProject();
+    const { data, publishing, owner, movieId } = project;
+    await oneClip(project);
     const held = holdNextCall(data.projects, 'markPublished');
     const first = track(publishing.publish(owner, movieId));
     await held.reached;
@@ -153,9 +153,9 @@ describe('publishing while the project changes', () => {
 
 describe('what a publish checks', () => {
   it("lets internal staff publish a company's project, and hides it from another company", async () => {
-    const setup_ = setup();
-    const { publishing, movieId } = setup_;
-    await oneClip(setup_);
+    const project = makeProject();
+    const { publishing, movieId } = project;
+    await oneClip(project);
     const hidden = await refusal(publishing.publish(fakeCaller(2), movieId));
     expect([hidden.status, hidden.message]).toEqual([404, MESSAGES.projectNotFound]);
     const published = await publishing.publish(fakeCaller(null, 'internal'), movieId);
