@@ -1,8 +1,7 @@
 import { CONTENT_TYPE, MESSAGES, type PlotNode } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors.ts';
 import { createFakeData, fakeCaller } from '../../test/fakes/fake-data.ts';
-import { failCall, holdNextCall, settle } from '../../test/fakes/interceptors.ts';
+import { failCall, holdNextCall, refusal, settle, track } from '../../test/fakes/interceptors.ts';
 import { createPlotService, type PlotSave } from './plot.service.ts';
 
 /**
@@ -56,26 +55,6 @@ const choiceStory = ({ service, owner, movieId, clipA, clipB, bridge }: Project)
     version: 0,
     plots: [node(-1, null, clipA), node(-2, -1, bridge), node(-3, -2, clipA), node(-4, -2, clipB)],
   });
-
-/** The failure a call ends with, or a failure of the test when it succeeds. */
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const outcome = await promise.then(
-    () => new Error('expected a refusal'),
-    (error: unknown) => error,
-  );
-  expect(outcome).toBeInstanceOf(AppError);
-  return outcome as AppError;
-}
-
-/** Tracks whether a promise has settled, without letting a rejection go unhandled. */
-function track<T>(promise: Promise<T>) {
-  const state = { settled: false, promise };
-  promise.then(
-    () => (state.settled = true),
-    () => (state.settled = true),
-  );
-  return state;
-}
 
 describe('saving while other changes of the project run', () => {
   it('makes a second save from the same version wait for the first, then refuses it as stale', async () => {

@@ -1,11 +1,10 @@
 import { CONTENT_TYPE, MESSAGES } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../adapters/clock.ts';
-import { AppError } from '../../errors.ts';
 import { createFakeBlobStore } from '../../test/fakes/fake-blob-store.ts';
 import { createFakeData, FAKE_NOW, fakeCaller } from '../../test/fakes/fake-data.ts';
 import { createFakeFfmpeg } from '../../test/fakes/fake-ffmpeg.ts';
-import { holdNextCall, settle } from '../../test/fakes/interceptors.ts';
+import { holdNextCall, refusal, settle, track } from '../../test/fakes/interceptors.ts';
 import { createPlotService } from '../plot/plot.service.ts';
 import { createTranscodingService } from '../transcoding/transcoding.service.ts';
 import { createPublishingService } from './publishing.service.ts';
@@ -42,24 +41,6 @@ const oneClip = ({ plot, owner, movieId, clip }: Project) =>
     version: 0,
     plots: [{ movie_plot_id: -1, parent_id: null, movie_content_id: clip, locked: '0' }],
   });
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const outcome = await promise.then(
-    () => new Error('expected a refusal'),
-    (error: unknown) => error,
-  );
-  expect(outcome).toBeInstanceOf(AppError);
-  return outcome as AppError;
-}
-
-function track<T>(promise: Promise<T>) {
-  const state = { settled: false, promise };
-  promise.then(
-    () => (state.settled = true),
-    () => (state.settled = true),
-  );
-  return state;
-}
 
 describe('publishing while the project changes', () => {
   it('waits for a storyline save under way and judges the storyline it leaves', async () => {

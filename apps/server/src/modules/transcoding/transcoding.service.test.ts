@@ -8,12 +8,11 @@ import type { MediaProbe } from '../../adapters/ffmpeg/media-probe.ts';
 import { ProcessFailedError } from '../../adapters/ffmpeg/run-process.ts';
 import { UnsupportedMediaError } from '../../adapters/ffmpeg/unsupported-media-error.ts';
 import type { JobContext } from '../../adapters/job-queue.ts';
-import { AppError } from '../../errors.ts';
 import { createFakeBlobStore } from '../../test/fakes/fake-blob-store.ts';
 import { createFakeData, fakeCaller } from '../../test/fakes/fake-data.ts';
 import { createFakeFfmpeg, FAKE_SOURCE } from '../../test/fakes/fake-ffmpeg.ts';
 import type { FakeContentRow } from '../../test/fakes/fake-movie-contents.ts';
-import { holdNextCall, settle } from '../../test/fakes/interceptors.ts';
+import { holdNextCall, refusal, settle } from '../../test/fakes/interceptors.ts';
 import type { TranscodeUpdate } from '../content/movie-contents.repository.ts';
 import { HlsValidationError } from './hls-transcoder.ts';
 import { createTranscodingService, jobExpirySeconds } from './transcoding.service.ts';
@@ -96,15 +95,6 @@ async function setup(source: MediaProbe = FAKE_SOURCE) {
 
 /** ffmpeg refusing to go on, as run-process reports it. */
 const ffmpegFailure = (stderr: string) => new ProcessFailedError('ffmpeg', 1, null, stderr);
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const outcome = await promise.then(
-    () => new Error('expected a refusal'),
-    (error: unknown) => error,
-  );
-  expect(outcome).toBeInstanceOf(AppError);
-  return outcome as AppError;
-}
 
 describe('a transcode run', () => {
   it('makes the item playable after a quick pass, then ready with the ladder, whose files alone stay', async () => {

@@ -1,3 +1,5 @@
+import { AppError } from '../../errors.ts';
+
 type AsyncMethodKey<T> = {
   [K in keyof T]: T[K] extends (...args: never[]) => Promise<unknown> ? K : never;
 }[keyof T];
@@ -41,4 +43,24 @@ export function failCall<T extends object>(
     if (calls === n) throw error;
     return original.apply(target, args);
   }) as T[typeof method];
+}
+
+/** Follows whether a promise has settled, without letting its rejection go unhandled. */
+export function track<T>(promise: Promise<T>) {
+  const state = { settled: false, promise };
+  promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+  return state;
+}
+
+/** The AppError a call is refused with; anything else (success included) fails the test. */
+export async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const outcome = await promise.then(
+    () => new Error('Expected a refusal, the call succeeded'),
+    (error: unknown) => error,
+  );
+  if (outcome instanceof AppError) return outcome;
+  throw outcome;
 }
