@@ -17,7 +17,7 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { NoData } from '../../../components/no-data.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { useDateFormat } from '../../../lib/use-date-format.ts';
-import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { useProjects } from '../api/list-projects.ts';
 import { useMayAddProject } from '../hooks/use-may-add-project.ts';
@@ -71,8 +71,7 @@ function ProjectsScreen({ fixedStatus }: { fixedStatus?: ProjectStatus }) {
   const [params, setParams] = useSearchParams();
   const layout = parseLayout(params.get('layout'));
   const query = projectListQuery(list, fixedStatus);
-  const projects = useProjects(query);
-  useErrorToast(projects.error);
+  const controls = useListController(list, useProjects(query));
 
   const setLayout = (next: ListLayout) =>
     setParams(
@@ -180,18 +179,7 @@ function ProjectsScreen({ fixedStatus }: { fixedStatus?: ProjectStatus }) {
   );
 
   const label = t(fixedStatus ? 'projectList.draftsLabel' : 'projectList.tableLabel');
-  const pagedProps = {
-    label,
-    rows: projects.data?.rows,
-    loading: projects.isFetching,
-    total: projects.data?.total ?? 0,
-    page: list.page,
-    perPage: list.perPage,
-    onPage: list.setPage,
-    onPerPage: list.setPerPage,
-    actions,
-    empty,
-  };
+  const pagedProps = { ...controls, label, actions, empty };
 
   return (
     <Stack spacing={2}>
@@ -272,8 +260,8 @@ function ProjectsScreen({ fixedStatus }: { fixedStatus?: ProjectStatus }) {
           {...pagedProps}
           columns={columns}
           rowKey={(row) => `${row.kind}-${row.id}`}
+          // The sort the query asks for: the address's if the server knows it, else its default.
           sort={query.sort}
-          onSort={list.setSort}
         />
       )}
     </Stack>
