@@ -1,4 +1,4 @@
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -11,14 +11,14 @@ import type {
   PublishResult,
 } from '@plotline/core';
 import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll } from 'vitest';
 import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { activityLog, movieContents, movies } from '../db/schema/index.ts';
 import { makeTestClip, makeTestPicture } from './test-media.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type Envelope, type TestServer } from './test-server.ts';
 import { testFfmpegBinaries } from './test-media-pipeline.ts';
 
-type Envelope<T> = { data: T; message?: string };
 type ProjectInfoInput = z.input<typeof projectInfoSchema>;
 
 const SRT = '1\n00:00:00,000 --> 00:00:01,000\nHello\n\n2\n00:00:01,000 --> 00:00:02,000\nAgain\n';
@@ -109,9 +109,27 @@ export async function projectFactories(server: TestServer) {
     return row!.id;
   }
 
+  let longClip: Promise<string> | undefined;
+
   const factories = {
     /** The media files the factories upload, for tests that send them themselves. */
     media: { clip, picture, subtitle },
+
+    /**
+     * An 8-second 720p clip, made on first use: long enough that its transcode is still running
+     * when a test acts on it.
+     */
+    longClip(): Promise<string> {
+      const file = path.join(files, 'long.mp4');
+      longClip ??= makeTestClip(binaries, file, { width: 1280, height: 720, seconds: 8 }).then(
+        () => file,
+      );
+      return longClip;
+    },
+
+    /** The transcode status of every clip and bridge of a project, as the wizard polls it. */
+    statusOf: (token: string, movieId: number) =>
+      call<MovieContentStatus[]>('GET', `/api/transcoder/movie-status/${movieId}`, token),
 
     readyItem,
 
@@ -280,6 +298,10 @@ export async function projectFactories(server: TestServer) {
     setPublished: (movieId: number, published = true) =>
       setPublished(server.db, movieId, published),
 
+    /** Every file under a folder of the blob store, relative to it. */
+    blobsUnder: (folder: string): Promise<string[]> =>
+      readdir(path.join(server.blobsDir, folder), { recursive: true }).catch(() => []),
+
     /** The stored file behind a public `/api/media/` URL or a blob key. */
     blobFile(locationOrKey: string): string {
       return path.join(server.blobsDir, locationOrKey.replace(/^\/api\/media\//, ''));
@@ -300,6 +322,10 @@ export async function projectFactories(server: TestServer) {
   };
   return factories;
 }
+
+export type ProjectFactories = Awaited<ReturnType<typeof projectFactories>>;
+/** A story as `makeStory` answers it. */
+export type ProjectStory = Awaited<ReturnType<ProjectFactories['makeStory']>>;
 
 export const fileExists = (file: string) =>
   access(file).then(
@@ -344,4 +370,15 @@ export async function startProjectTests(options: Parameters<typeof startTestServ
       await make.cleanUp();
     },
   };
+}
+
+/**
+ * `startProjectTests` for the tests of the calling file or describe block, closed after them. A
+ * file awaits it at its top; a describe block whose tests need a server of their own awaits it
+ * in its (async) body.
+ */
+export async function startProjectSuite(options: Parameters<typeof startTestServer>[0] = {}) {
+  const tests = await startProjectTests(options);
+  afterAll(() => tests.close());
+  return tests;
 }

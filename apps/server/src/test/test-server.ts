@@ -17,6 +17,9 @@ import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { TEST_QUEUE_TIMING, testFfmpeg } from './test-media-pipeline.ts';
 import { openTestDatabase } from './test-database.ts';
 
+/** An API answer's body: its `data`, and the `message` of a refusal. */
+export type Envelope<T> = { data: T; message?: string };
+
 export interface TestResponse<T = unknown> {
   status: number;
   headers: Headers;

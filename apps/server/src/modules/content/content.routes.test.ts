@@ -2,41 +2,13 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTENT_LANGUAGES, MESSAGES, type MovieContentStatus, type Project } from '@plotline/core';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contentLanguages, movieContents } from '../../db/schema/index.ts';
-import { makeTestClip } from '../../test/test-media.ts';
-import {
-  fileExists,
-  startProjectTests,
-  type projectFactories,
-  type ProjectCaller,
-} from '../../test/test-projects.ts';
-import { type TestServer } from '../../test/test-server.ts';
-import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
+import { fileExists, startProjectSuite } from '../../test/test-projects.ts';
+import type { Envelope } from '../../test/test-server.ts';
 
-type Envelope<T> = { data: T; message?: string };
-type Factories = Awaited<ReturnType<typeof projectFactories>>;
-type Caller = ProjectCaller;
-
-/** Every file under a folder of the blob store, relative to it. */
-async function blobsUnder(server: TestServer, folder: string): Promise<string[]> {
-  return readdir(path.join(server.blobsDir, folder), { recursive: true }).catch(() => []);
-}
-
-describe('the content calls, on items waiting for a transcode', () => {
-  let server: TestServer;
-  let make: Factories;
-  let owner: Caller;
-  let analystToken: string;
-  let strangerToken: string;
-
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
-  }, 60_000);
-
-  afterAll(() => close?.());
+describe('the content calls, on items waiting for a transcode', async () => {
+  const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
 
   const call = <T = unknown>(
     method: string,
@@ -371,34 +343,11 @@ describe('the content calls, on items waiting for a transcode', () => {
   });
 });
 
-describe('deleting items that are transcoded or being transcoded', () => {
-  let server: TestServer;
-  let make: Factories;
-  let owner: Caller;
-  let longClip: string;
+describe('deleting items that are transcoded or being transcoded', async () => {
+  const { server, make, owner } = await startProjectSuite({ transcodeWorkers: 1 });
+  const longClip = await make.longClip();
 
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ server, make, owner, close } = await startProjectTests({ transcodeWorkers: 1 }));
-    longClip = path.join(server.workDir, 'long.mp4');
-    await makeTestClip(await testFfmpegBinaries(), longClip, {
-      width: 1280,
-      height: 720,
-      seconds: 8,
-    });
-  }, 120_000);
-
-  afterAll(() => close?.());
-
-  const statusOf = async (movieId: number) =>
-    (
-      await server.request<Envelope<MovieContentStatus[]>>(
-        'GET',
-        `/api/transcoder/movie-status/${movieId}`,
-        { token: owner.token },
-      )
-    ).body.data;
+  const statusOf = (movieId: number) => make.statusOf(owner.token, movieId);
 
   it('removes a ready item’s source, renditions, poster and subtitles', async () => {
     const movieId = await make.makeProject(owner.token);
@@ -408,7 +357,7 @@ describe('deleting items that are transcoded or being transcoded', () => {
       interval: 250,
     });
     await make.uploadSubtitle(owner.token, clip.movie_content_id, 1);
-    expect(await blobsUnder(server, 'hls')).not.toEqual([]);
+    expect(await make.blobsUnder('hls')).not.toEqual([]);
 
     const response = await server.request(
       'DELETE',
@@ -416,9 +365,9 @@ describe('deleting items that are transcoded or being transcoded', () => {
       { token: owner.token },
     );
     expect(response.status, response.text).toBe(200);
-    expect(await blobsUnder(server, 'sources')).toEqual([]);
-    expect(await blobsUnder(server, 'hls')).toEqual([]);
-    expect(await blobsUnder(server, 'subtitles')).toEqual([]);
+    expect(await make.blobsUnder('sources')).toEqual([]);
+    expect(await make.blobsUnder('hls')).toEqual([]);
+    expect(await make.blobsUnder('subtitles')).toEqual([]);
   }, 90_000);
 
   it('leaves nothing behind when the item is deleted while its transcode runs', async () => {
@@ -432,7 +381,7 @@ describe('deleting items that are transcoded or being transcoded', () => {
       timeout: 60_000,
       interval: 50,
     });
-    expect(await blobsUnder(server, 'hls')).not.toEqual([]);
+    expect(await make.blobsUnder('hls')).not.toEqual([]);
     expect(await readdir(path.join(server.workDir, 'transcode'))).not.toEqual([]);
     const response = await server.request(
       'DELETE',
@@ -445,10 +394,10 @@ describe('deleting items that are transcoded or being transcoded', () => {
     await vi.waitFor(
       async () => {
         expect(await readdir(path.join(server.workDir, 'transcode')).catch(() => [])).toEqual([]);
-        expect(await blobsUnder(server, 'hls')).toEqual([]);
+        expect(await make.blobsUnder('hls')).toEqual([]);
       },
       { timeout: 90_000, interval: 250 },
     );
-    expect(await blobsUnder(server, 'sources')).toEqual([]);
+    expect(await make.blobsUnder('sources')).toEqual([]);
   }, 180_000);
 });

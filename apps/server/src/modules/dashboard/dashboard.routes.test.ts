@@ -1,26 +1,15 @@
 import type { Dashboard } from '@plotline/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/index.ts';
-import {
-  startProjectTests,
-  type projectFactories,
-  type ProjectCaller,
-} from '../../test/test-projects.ts';
-import type { TestServer } from '../../test/test-server.ts';
-import { PROJECT_ENTITY_TYPES } from './dashboard.service.ts';
+import { startProjectSuite } from '../../test/test-projects.ts';
 
-type Factories = Awaited<ReturnType<typeof projectFactories>>;
+import { PROJECT_ENTITY_TYPES } from './dashboard.service.ts';
 
 const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
 
-let server: TestServer;
-let make: Factories;
-let owner: ProjectCaller;
-let analystToken: string;
-let strangerToken: string;
-let close: () => Promise<void>;
+const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
 const tokens: Record<'internal' | 'accountManager' | 'king', string> = {
   internal: '',
   accountManager: '',
@@ -46,7 +35,6 @@ async function view(slug: string, session: string, events: object[], daysAgo = 0
 }
 
 beforeAll(async () => {
-  ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
   for (const role of ['internal', 'accountManager', 'king'] as const) {
     tokens[role] = await server.signIn(await server.makeUser({ role, companyType: null }));
   }
@@ -98,8 +86,6 @@ beforeAll(async () => {
   const now = server.clock.now().getTime();
   today = now - (now % DAY_MS);
 }, 120_000);
-
-afterAll(() => close?.());
 
 const dashboard = async (token: string) => {
   const response = await server.request<{ data: Dashboard }>('GET', '/api/dashboard', { token });

@@ -4,28 +4,15 @@ import {
   MESSAGES,
   type ProjectFigures,
 } from '@plotline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startProjectTests,
-  type projectFactories,
-  type ProjectCaller,
-} from '../../test/test-projects.ts';
-import type { TestServer } from '../../test/test-server.ts';
-
-type Factories = Awaited<ReturnType<typeof projectFactories>>;
-type Story = Awaited<ReturnType<Factories['makeStory']>>;
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startProjectSuite, type ProjectStory } from '../../test/test-projects.ts';
 
 const DAY_MS = 86_400_000;
 
-let server: TestServer;
-let make: Factories;
-let owner: ProjectCaller;
-let analystToken: string;
-let strangerToken: string;
+const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
 let staffToken: string;
-let close: () => Promise<void>;
-let story: Story;
-let other: Story;
+let story: ProjectStory;
+let other: ProjectStory;
 
 /** Today (UTC) by the server's clock, as a time at its midnight. */
 let today: number;
@@ -49,7 +36,6 @@ async function post(at: number, session: string, events: object[], slug = 'figur
 }
 
 beforeAll(async () => {
-  ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
   staffToken = await server.signIn(await server.makeUser({ role: 'internal', companyType: null }));
   story = await make.makeStory(owner.token, 'figures-story');
   await make.publish(owner.token, story.movieId);
@@ -80,8 +66,6 @@ beforeAll(async () => {
   // Another project's viewing, today.
   await post(noon(0), 'a', [{ type: 'start', at: 0 }], 'figures-other');
 }, 90_000);
-
-afterAll(() => close?.());
 
 const figures = (query = '', token = owner.token, movieId: number | string = story.movieId) =>
   server.request<{ data: ProjectFigures }>('GET', `/api/movie/${movieId}/figures${query}`, {

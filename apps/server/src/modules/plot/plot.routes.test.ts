@@ -1,30 +1,12 @@
 import { formatMessage, MESSAGES, type PlotNode } from '@plotline/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { moviePlots } from '../../db/schema/index.ts';
-import {
-  startProjectTests,
-  type projectFactories,
-  type ProjectCaller,
-} from '../../test/test-projects.ts';
-import type { TestServer } from '../../test/test-server.ts';
+import { startProjectSuite } from '../../test/test-projects.ts';
 
 type Storyline = { data: PlotNode[]; version: number; message?: string };
-type Factories = Awaited<ReturnType<typeof projectFactories>>;
 
-let server: TestServer;
-let make: Factories;
-let owner: ProjectCaller;
-let analystToken: string;
-let strangerToken: string;
-
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
-}, 60_000);
-
-afterAll(() => close?.());
+const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
 
 /** A transcoded item of the project, written straight into the table: the plot needs no video. */
 const item = (movieId: number, type: 1 | 2, durationSeconds: number | null) =>

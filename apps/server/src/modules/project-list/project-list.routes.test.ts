@@ -1,22 +1,11 @@
 import { MESSAGES, type ProjectListRow, type SeriesDetail } from '@plotline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startProjectTests,
-  type projectFactories,
-  type ProjectCaller,
-} from '../../test/test-projects.ts';
-import type { TestServer } from '../../test/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startProjectSuite } from '../../test/test-projects.ts';
 
-type Factories = Awaited<ReturnType<typeof projectFactories>>;
 type Page = { data: { rows: ProjectListRow[]; total: number } };
 
-let server: TestServer;
-let make: Factories;
-let owner: ProjectCaller;
-let analystToken: string;
-let strangerToken: string;
+const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
 let staffToken: string;
-let close: () => Promise<void>;
 
 const MINUTE = 60_000;
 
@@ -37,7 +26,6 @@ let strangerProject: number;
 let strangerSeries: number;
 
 beforeAll(async () => {
-  ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
   staffToken = await server.signIn(await server.makeUser({ role: 'internal', companyType: null }));
   const later = () => server.clock.advance(MINUTE);
 
@@ -78,8 +66,6 @@ beforeAll(async () => {
   strangerProject = await make.makeProject(strangerToken, { title: 'The Quick Fox, elsewhere' });
   strangerSeries = await make.makeSeries(strangerToken, { title: 'Saga elsewhere' });
 }, 60_000);
-
-afterAll(() => close?.());
 
 async function list(query = '', token = owner.token) {
   const response = await server.request<Page>('GET', `/api/movie${query}`, { token });

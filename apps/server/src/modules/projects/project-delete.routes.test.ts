@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES, type MovieContentStatus } from '@plotline/core';
+import { MESSAGES } from '@plotline/core';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   bannerImages,
   contentLanguages,
@@ -10,34 +10,10 @@ import {
   moviePlots,
   movies,
 } from '../../db/schema/index.ts';
-import { makeTestClip } from '../../test/test-media.ts';
-import {
-  fileExists,
-  startProjectTests,
-  type projectFactories,
-  type ProjectCaller,
-} from '../../test/test-projects.ts';
-import { type TestServer } from '../../test/test-server.ts';
-import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
+import { fileExists, startProjectSuite } from '../../test/test-projects.ts';
 
-type Factories = Awaited<ReturnType<typeof projectFactories>>;
-
-const blobsUnder = (server: TestServer, folder: string) =>
-  readdir(path.join(server.blobsDir, folder), { recursive: true }).catch(() => []);
-
-describe('DELETE /api/movie/{movieId}', () => {
-  let server: TestServer;
-  let make: Factories;
-  let owner: ProjectCaller;
-  let analystToken: string;
-  let strangerToken: string;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
-  }, 60_000);
-
-  afterAll(() => close?.());
+describe('DELETE /api/movie/{movieId}', async () => {
+  const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
 
   const remove = (movieId: number | string, token = owner.token) =>
     server.request('DELETE', `/api/movie/${movieId}`, { token });
@@ -124,24 +100,9 @@ describe('DELETE /api/movie/{movieId}', () => {
   });
 });
 
-describe('deleting a draft while one of its clips is being transcoded', () => {
-  let server: TestServer;
-  let make: Factories;
-  let owner: ProjectCaller;
-  let close: () => Promise<void>;
-  let longClip: string;
-
-  beforeAll(async () => {
-    ({ server, make, owner, close } = await startProjectTests({ transcodeWorkers: 1 }));
-    longClip = path.join(server.workDir, 'long.mp4');
-    await makeTestClip(await testFfmpegBinaries(), longClip, {
-      width: 1280,
-      height: 720,
-      seconds: 8,
-    });
-  }, 120_000);
-
-  afterAll(() => close?.());
+describe('deleting a draft while one of its clips is being transcoded', async () => {
+  const { server, make, owner } = await startProjectSuite({ transcodeWorkers: 1 });
+  const longClip = await make.longClip();
 
   it('leaves no row and no file behind once the transcode ends', async () => {
     const movieId = await make.makeProject(owner.token);
@@ -149,14 +110,7 @@ describe('deleting a draft while one of its clips is being transcoded', () => {
       source: longClip,
       name: 'long.mp4',
     });
-    const statusOf = async () =>
-      (
-        await server.request<{ data: MovieContentStatus[] }>(
-          'GET',
-          `/api/transcoder/movie-status/${movieId}`,
-          { token: owner.token },
-        )
-      ).body.data;
+    const statusOf = () => make.statusOf(owner.token, movieId);
     // Playable: the first rendition is stored and the ladder is being encoded.
     await vi.waitFor(async () => expect((await statusOf())[0]!.status).toBe('playable'), {
       timeout: 60_000,
@@ -169,11 +123,11 @@ describe('deleting a draft while one of its clips is being transcoded', () => {
     await vi.waitFor(
       async () => {
         expect(await readdir(path.join(server.workDir, 'transcode')).catch(() => [])).toEqual([]);
-        expect(await blobsUnder(server, 'hls')).toEqual([]);
+        expect(await make.blobsUnder('hls')).toEqual([]);
       },
       { timeout: 90_000, interval: 250 },
     );
-    expect(await blobsUnder(server, 'sources')).toEqual([]);
+    expect(await make.blobsUnder('sources')).toEqual([]);
     expect(
       await server.db
         .select()

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCESS_TOKEN_HEADER, MESSAGES, TUS_UPLOAD_PATH } from '@plotline/core';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activityLog,
   bannerImages,
@@ -12,12 +12,7 @@ import {
   movies,
   series,
 } from '../../db/schema/index.ts';
-import {
-  startProjectTests,
-  type projectFactories,
-  type ProjectCaller,
-} from '../../test/test-projects.ts';
-import type { TestServer } from '../../test/test-server.ts';
+import { startProjectSuite, type ProjectStory } from '../../test/test-projects.ts';
 
 /**
  * §4: publishing is final. Every write call on a published project, its items, captions,
@@ -25,15 +20,9 @@ import type { TestServer } from '../../test/test-server.ts';
  * read from the API document, so a new write call without its case here fails this test.
  */
 
-type Factories = Awaited<ReturnType<typeof projectFactories>>;
-type Story = Awaited<ReturnType<Factories['makeStory']>>;
+const { server, make, owner } = await startProjectSuite();
 
-let server: TestServer;
-let make: Factories;
-let owner: ProjectCaller;
-let close: () => Promise<void>;
-
-let story: Story;
+let story: ProjectStory;
 let seriesId: number;
 /** A failed item outside the plot: its retry is a write too. */
 let failedItem: number;
@@ -106,7 +95,6 @@ async function multipart(pathname: string, file: string, fields: Record<string, 
 }
 
 beforeAll(async () => {
-  ({ server, make, owner, close } = await startProjectTests());
   clipBytes = await readFile(make.media.clip);
   story = await make.makeStory(owner.token, 'final-story');
   // An episode, so changing its series or number is among the refused writes.
@@ -134,8 +122,6 @@ beforeAll(async () => {
   unfinishedUpload = created.headers.get('location')!;
   await make.publish(owner.token, story.movieId);
 }, 120_000);
-
-afterAll(() => close?.());
 
 /** Everything a write could have changed: the project's rows, its files, its log, its jobs. */
 async function snapshot() {

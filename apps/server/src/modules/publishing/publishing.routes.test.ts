@@ -1,29 +1,11 @@
 import { MESSAGES, type Project, type PublishResult } from '@plotline/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { movieContents, moviePlots, movies } from '../../db/schema/index.ts';
-import {
-  startProjectTests,
-  type projectFactories,
-  type ProjectCaller,
-} from '../../test/test-projects.ts';
-import type { TestServer } from '../../test/test-server.ts';
+import { startProjectSuite } from '../../test/test-projects.ts';
+import type { Envelope } from '../../test/test-server.ts';
 
-type Envelope<T> = { data: T; message?: string };
-type Factories = Awaited<ReturnType<typeof projectFactories>>;
-
-let server: TestServer;
-let make: Factories;
-let owner: ProjectCaller;
-let analystToken: string;
-let strangerToken: string;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
-}, 60_000);
-
-afterAll(() => close?.());
+const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
 
 let slugs = 0;
 /** A slug no other test of this file uses. */

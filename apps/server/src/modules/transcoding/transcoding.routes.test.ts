@@ -5,10 +5,8 @@ import { MESSAGES, type MovieContentStatus, type MovieContentUploadResult } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPublished } from '../../test/test-projects.ts';
 import { makeTestClip } from '../../test/test-media.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer, type Envelope } from '../../test/test-server.ts';
 import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
-
-type Envelope<T> = { data: T; message?: string };
 
 let server: TestServer;
 let scratch: string;

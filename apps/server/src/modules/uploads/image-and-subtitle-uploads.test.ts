@@ -6,10 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerImages, movies } from '../../db/schema/index.ts';
 import { makeTestClip, makeTestPicture } from '../../test/test-media.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer, type Envelope } from '../../test/test-server.ts';
 import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
-
-type Envelope<T> = { data: T; message?: string };
 
 let server: TestServer;
 let files: string;

@@ -7,11 +7,10 @@ import { count } from 'drizzle-orm';
 import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
 import { movieContents } from '../../db/schema/index.ts';
 import { makeTenBitMov, makeTestClip, makeTestPicture } from '../../test/test-media.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer, type Envelope } from '../../test/test-server.ts';
 import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 
 const UPLOAD = '/api/v1.5/upload/movie-content';
-type Envelope<T> = { data: T; message?: string };
 
 let server: TestServer;
 let clips: string;

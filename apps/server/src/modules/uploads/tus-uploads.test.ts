@@ -17,10 +17,8 @@ import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
 import { movieContents } from '../../db/schema/index.ts';
 import { setPublished } from '../../test/test-projects.ts';
 import { makeTestClip } from '../../test/test-media.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer, type Envelope } from '../../test/test-server.ts';
 import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
-
-type Envelope<T> = { data: T; message?: string };
 
 let server: TestServer;
 let clips: string;

@@ -14,12 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movieContents } from '../../db/schema/index.ts';
 import { setPublished } from '../../test/test-projects.ts';
 import { makeTestClip } from '../../test/test-media.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer, type Envelope } from '../../test/test-server.ts';
 import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 
 const UPLOAD = '/api/v1.5/upload/movie-content';
 const SMALL_LIMIT = 200_000;
-type Envelope<T> = { data: T; message?: string };
 type Uploaded = { status: number; body: Envelope<MovieContentUploadResult>; text: string };
 
 let server: TestServer;

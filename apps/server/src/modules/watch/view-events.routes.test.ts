@@ -1,37 +1,23 @@
 import { MESSAGES, VIEW_EVENTS_MAX_BYTES, VIEW_EVENTS_MAX_PER_BATCH } from '@plotline/core';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { viewEvents } from '../../db/schema/index.ts';
-import {
-  startProjectTests,
-  type projectFactories,
-  type ProjectCaller,
-} from '../../test/test-projects.ts';
+import { startProjectSuite, type ProjectStory } from '../../test/test-projects.ts';
 import { RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
-import type { TestServer } from '../../test/test-server.ts';
 
-type Factories = Awaited<ReturnType<typeof projectFactories>>;
-type Story = Awaited<ReturnType<Factories['makeStory']>>;
+const { server, make, owner } = await startProjectSuite();
 
-let server: TestServer;
-let make: Factories;
-let owner: ProjectCaller;
-let close: () => Promise<void>;
-
-let story: Story;
+let story: ProjectStory;
 /** Another published project: its nodes are not this story's. */
-let other: Story;
+let other: ProjectStory;
 const SLUG = 'events-story';
 
 beforeAll(async () => {
-  ({ server, make, owner, close } = await startProjectTests());
   story = await make.makeStory(owner.token, SLUG);
   await make.publish(owner.token, story.movieId);
   other = await make.makeStory(owner.token, 'other-story');
   await make.publish(owner.token, other.movieId);
 }, 60_000);
-
-afterAll(() => close?.());
 
 const SESSION = 'k3J9x-2mQ8_pZ7aB';
 let addresses = 0;

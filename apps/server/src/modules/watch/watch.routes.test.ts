@@ -1,36 +1,20 @@
 import { MESSAGES, type WatchData } from '@plotline/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { movieContents } from '../../db/schema/index.ts';
-import {
-  startProjectTests,
-  type projectFactories,
-  type ProjectCaller,
-} from '../../test/test-projects.ts';
-import type { TestServer } from '../../test/test-server.ts';
+import { startProjectSuite, type ProjectStory } from '../../test/test-projects.ts';
+import type { Envelope } from '../../test/test-server.ts';
 
-type Envelope<T> = { data: T; message?: string };
-type Factories = Awaited<ReturnType<typeof projectFactories>>;
-type Story = Awaited<ReturnType<Factories['makeStory']>>;
-
-let server: TestServer;
-let make: Factories;
-let owner: ProjectCaller;
-let analystToken: string;
-let strangerToken: string;
-let close: () => Promise<void>;
+const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
 
 /** Published in beforeAll: the story every read of this file plays. */
-let story: Story;
+let story: ProjectStory;
 const SLUG = 'the-fork';
 
 beforeAll(async () => {
-  ({ server, make, owner, analystToken, strangerToken, close } = await startProjectTests());
   story = await make.makeStory(owner.token, SLUG);
   await make.publish(owner.token, story.movieId);
 }, 60_000);
-
-afterAll(() => close?.());
 
 const watch = (slug: string, token?: string) =>
   server.request<Envelope<WatchData>>('GET', `/api/watch/${slug}`, { token });
