@@ -155,6 +155,34 @@ export const projectSchema = z.object({
   ),
 });
 export type Project = z.infer<typeof projectSchema>;
+
+type BannerImageViews = Pick<
+  Project,
+  | 'banners'
+  | 'vertical_regular'
+  | 'vertical_regular_media_id'
+  | 'horizontal'
+  | 'horizontal_media_id'
+  | 'vertical_long'
+  | 'vertical_long_media_id'
+>;
+
+/**
+ * A project's banner images in both views of its form data, §3's flat fields and `banners`, so the
+ * server's answer and the studio's patches of it never disagree.
+ */
+export function bannerImageViews(images: Record<BannerKind, BannerImage>): BannerImageViews {
+  return {
+    banners: images,
+    vertical_regular: images.vertical_regular.url,
+    vertical_regular_media_id: images.vertical_regular.mediaId,
+    horizontal: images.horizontal.url,
+    horizontal_media_id: images.horizontal.mediaId,
+    vertical_long: images.vertical_long.url,
+    vertical_long_media_id: images.vertical_long.mediaId,
+  };
+}
+
 /** `POST /api/movie-content/lang`: a caption of one item in one language (§5: required, max 75). */
 export const captionSchema = z.strictObject({
   movie_content_id: idSchema,

@@ -1,10 +1,9 @@
 import type { MovieContentStatus } from './media.schema.ts';
-import { CONTENT_LANGUAGES, type BannerKind } from './media.ts';
-import type { BannerImage, Project } from './projects.schema.ts';
+import { CONTENT_LANGUAGES } from './media.ts';
 
 /**
- * A project's rules (wizard steps 1 and 2): its limits, its banner images' two views, the names of
- * its languages and what step 2 checks. The calls' schemas are `projects.schema.ts`'s.
+ * A project's rules (wizard steps 1 and 2): its limits, the names of its languages and what step 2
+ * checks. The calls' schemas are `projects.schema.ts`'s.
  */
 
 /** §5, §9: episode numbers of a series. */
@@ -13,33 +12,6 @@ export const EPISODE_MAX = 50;
 /** §5, §9. */
 export const CAPTION_MAX_LENGTH = 75;
 export const BANNER_BUTTON_TEXT_MAX_LENGTH = 20;
-
-type BannerImageViews = Pick<
-  Project,
-  | 'banners'
-  | 'vertical_regular'
-  | 'vertical_regular_media_id'
-  | 'horizontal'
-  | 'horizontal_media_id'
-  | 'vertical_long'
-  | 'vertical_long_media_id'
->;
-
-/**
- * A project's banner images in both views of its form data, §3's flat fields and `banners`, so the
- * server's answer and the studio's patches of it never disagree.
- */
-export function bannerImageViews(images: Record<BannerKind, BannerImage>): BannerImageViews {
-  return {
-    banners: images,
-    vertical_regular: images.vertical_regular.url,
-    vertical_regular_media_id: images.vertical_regular.mediaId,
-    horizontal: images.horizontal.url,
-    horizontal_media_id: images.horizontal.mediaId,
-    vertical_long: images.vertical_long.url,
-    vertical_long_media_id: images.vertical_long.mediaId,
-  };
-}
 
 export const languageName = (languageId: number) =>
   CONTENT_LANGUAGES.find((language) => language.language_id === languageId)?.name ?? '';
