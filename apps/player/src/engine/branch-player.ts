@@ -34,6 +34,11 @@ export interface BranchPlayerOptions {
   masterUrl: (itemId: PlayerNode['itemId']) => string;
   /** How much of each option is fetched ahead, rounded up to whole segments. Default 4 s. */
   prefetchSeconds?: number;
+  /**
+   * How long before the end of the node that leads to a choice its options' segments are fetched.
+   * Default `OPTIONS_LEAD_SECONDS`.
+   */
+  optionsLeadSeconds?: number;
 }
 
 export interface BranchPlayer {
@@ -44,11 +49,15 @@ export interface BranchPlayer {
   /**
    * Starts a new path at `node` (the plot's root, or any node) and resolves once its source is
    * attached. Playing is the caller's: `video.play()`, after a gesture where the browser needs one.
+   * Until the video first plays, only playlists and the lowest rendition's first segment load:
+   * a visit that never plays costs next to nothing.
    */
   start(node: PlayerNode): Promise<void>;
   /**
-   * Fetches the first seconds of each option of the coming choice (call it when a node with
-   * several children starts), so the one chosen starts from memory. Replaces the previous options.
+   * The options of the coming choice, which follow the last node of the path (call it when a node
+   * with several children starts). Their playlists are fetched now; the first seconds of their
+   * segments once that node plays its last `optionsLeadSeconds`, so the one chosen starts from
+   * memory. Replaces the previous options.
    */
   prefetch(options: readonly PlayerNode[]): void;
   /**
@@ -71,3 +80,12 @@ export interface BranchPlayer {
 }
 
 export const DEFAULT_PREFETCH_SECONDS = 4;
+
+/**
+ * The options' segments are fetched when the node before them has this long left, not at its
+ * start: a viewer who leaves or goes back early has not paid for options never shown. The choices
+ * appear in the node's last 5 s (story.ts, CHOICE_LEAD_SECONDS) and a choice is seamless from
+ * about 1 s before the end, so 8 s leaves 3 s to fetch each option's first segments before the
+ * earliest click, and 7 s before the last seamless one. A shorter node fetches them at its start.
+ */
+export const OPTIONS_LEAD_SECONDS = 8;

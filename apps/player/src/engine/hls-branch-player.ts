@@ -6,6 +6,7 @@ import Hls, {
 } from 'hls.js/light';
 import {
   DEFAULT_PREFETCH_SECONDS,
+  OPTIONS_LEAD_SECONDS,
   type BranchPlayer,
   type BranchPlayerEvents,
   type BranchPlayerOptions,
@@ -13,12 +14,17 @@ import {
 } from './branch-player.ts';
 import { Emitter } from './emitter.ts';
 import { joinedPlaylistLoader, prefetchingFragmentLoader } from './hls-loaders.ts';
-import { ItemLibrary } from './item-library.ts';
+import { fetchText, ItemLibrary, type FetchText } from './item-library.ts';
 import { itemIndexAt, placeItems } from './joined-playlist.ts';
 import { JOINED_MASTER_URL, JoinedStream, parseJoinedUrl } from './joined-stream.ts';
 import type { Variant } from './m3u8.ts';
 import { audioLead, firstTimestamps } from './mpegts.ts';
-import { leadingSegments, SegmentPrefetcher } from './segment-prefetcher.ts';
+import {
+  fetchSegment,
+  leadingSegments,
+  SegmentPrefetcher,
+  type FetchSegment,
+} from './segment-prefetcher.ts';
 
 /**
  * A node counts as played out this close to its end: while playing, a frame and a bit at 30 fps;
@@ -48,11 +54,25 @@ interface Session {
   /** Where the picture of each item whose last segment was parsed ends. */
   videoEnds: Map<number, number>;
   recoveredMediaError: boolean;
+  /** hls.js was told to load segments (`startLoad`): the video has played. */
+  loading: boolean;
+}
+
+/** The options of the coming choice, which follow `path[after]`. */
+interface ComingChoice {
+  after: number;
+  urls: string[];
+  /** Their segments were asked for: once per choice. */
+  fetching: boolean;
 }
 
 export interface HlsBranchPlayerOptions extends BranchPlayerOptions {
   /** Anything of hls.js's configuration but its loaders, which the player owns. */
   hlsConfig?: Partial<Omit<HlsConfig, 'pLoader' | 'fLoader'>>;
+  /** The player's hls.js and its own requests (playlists, prefetched segments); tests fake them. */
+  createHls?: (config: Partial<HlsConfig>) => Hls;
+  fetchText?: FetchText;
+  fetchSegment?: FetchSegment;
 }
 
 /**
@@ -64,15 +84,22 @@ export class HlsBranchPlayer implements BranchPlayer {
   private readonly video: HTMLVideoElement;
   private readonly masterUrl: BranchPlayerOptions['masterUrl'];
   private readonly prefetchSeconds: number;
+  private readonly optionsLeadSeconds: number;
   private readonly hlsConfig: HlsBranchPlayerOptions['hlsConfig'];
+  private readonly createHls: (config: Partial<HlsConfig>) => Hls;
   private readonly events = new Emitter<BranchPlayerEvents>();
   private readonly lifetime = new AbortController();
-  private readonly library = new ItemLibrary(this.lifetime.signal);
-  private readonly prefetcher = new SegmentPrefetcher();
+  private readonly library: ItemLibrary;
+  private readonly prefetcher: SegmentPrefetcher;
   private nodes: PlayerNode[] = [];
   /** `end()` was called: the last node of `nodes` is an ending. */
   private pathComplete = false;
   private session: Session | null = null;
+  /** The video has played once: from then on every session loads at once. */
+  private played = false;
+  /** What the last session's hls.js measured, for the next one's first choice of level. */
+  private bandwidthEstimate: number | null = null;
+  private coming: ComingChoice | null = null;
   /** Counts sessions, so one opened meanwhile makes an older, still loading, one give up. */
   private generation = 0;
   private shown = -1;
@@ -85,8 +112,13 @@ export class HlsBranchPlayer implements BranchPlayer {
     this.video = options.video;
     this.masterUrl = options.masterUrl;
     this.prefetchSeconds = options.prefetchSeconds ?? DEFAULT_PREFETCH_SECONDS;
+    this.optionsLeadSeconds = options.optionsLeadSeconds ?? OPTIONS_LEAD_SECONDS;
     this.hlsConfig = options.hlsConfig;
+    this.createHls = options.createHls ?? ((config) => new Hls(config));
     const { signal } = this.lifetime;
+    this.library = new ItemLibrary(signal, options.fetchText ?? fetchText);
+    this.prefetcher = new SegmentPrefetcher(options.fetchSegment ?? fetchSegment);
+    this.video.addEventListener('play', this.onPlay, { signal });
     this.video.addEventListener('timeupdate', this.onTimeUpdate, { signal });
     this.video.addEventListener('waiting', this.onWaiting, { signal });
     this.video.addEventListener('ended', this.onEnded, { signal });
@@ -127,6 +159,7 @@ export class HlsBranchPlayer implements BranchPlayer {
     const session = this.requireSession();
     if (this.pathComplete) throw new Error('The path has ended: nothing can follow it');
     this.nodes.push(node);
+    this.coming = null;
     // The options not taken are no longer needed; what was fetched for this one stays.
     this.prefetcher.keepOnly(new Set(this.queuedNodes().map((queued) => this.urlOf(queued))));
     this.append(session, this.nodes.length - 1);
@@ -146,21 +179,18 @@ export class HlsBranchPlayer implements BranchPlayer {
     this.prefetcher.keepOnly(
       new Set([...urls, ...this.queuedNodes().map((queued) => this.urlOf(queued))]),
     );
+    // The playlists now (a few hundred bytes each), the segments in the node's last seconds.
     for (const url of urls) {
-      this.library.joinedItem(url, session.stream.levels).then(
-        (item) => {
-          if (this.session !== session) return;
-          const playlist = item.levels[this.loadingLevel(session)]!;
-          this.prefetcher.prefetch(url, leadingSegments(playlist.segments, this.prefetchSeconds));
-        },
-        // Not fatal: if this option is chosen, its playlists are fetched again then.
-        () => {},
-      );
+      // Not fatal: if this option is chosen, its playlists are fetched again then.
+      this.library.joinedItem(url, session.stream.levels).catch(() => {});
     }
+    this.coming = { after: this.nodes.length - 1, urls, fetching: false };
+    this.fetchOptionsWhenDue(session);
   }
 
   destroy() {
     this.generation += 1;
+    this.coming = null;
     this.closeSession();
     this.lifetime.abort();
     this.prefetcher.keepOnly(new Set());
@@ -171,6 +201,7 @@ export class HlsBranchPlayer implements BranchPlayer {
   private async open(index: number) {
     const generation = ++this.generation;
     this.closeSession();
+    this.coming = null;
     this.shown = -1;
     this.endedNodes.clear();
     const url = this.urlOf(this.nodes[index]!);
@@ -183,7 +214,17 @@ export class HlsBranchPlayer implements BranchPlayer {
     }
     if (generation !== this.generation) return;
     const stream = new JoinedStream(levels);
-    const hls = new Hls({
+    const hls = this.createHls({
+      // Nothing but playlists loads until the viewer plays (`startLoading`): a visit that never
+      // plays must not cost the opening's video.
+      autoStartLoad: false,
+      // hls.js lists levels from the lowest. The first session starts there, with the segment
+      // fetched before Play: a sensible first guess on a phone's link, and ABR, given that
+      // download's real timing, climbs from the next segment on. A later session (a restart, a
+      // change of sound) starts where the last one's measurements say.
+      ...(this.bandwidthEstimate === null
+        ? { startLevel: 0 }
+        : { abrEwmaDefaultEstimate: this.bandwidthEstimate }),
       // A growing EVENT playlist is live to hls.js, which would start near its end.
       startPosition: 0,
       // With CAN-BLOCK-RELOAD, hls.js asks for the next segment right after each answer, so an
@@ -206,16 +247,71 @@ export class HlsBranchPlayer implements BranchPlayer {
       videoStarts: new Map(),
       videoEnds: new Map(),
       recoveredMediaError: false,
+      loading: false,
     };
     this.session = session;
     hls.on(Hls.Events.ERROR, (_event, data) => this.onHlsError(session, data));
     hls.on(Hls.Events.FRAG_PARSED, (_event, { frag }) => notePicture(session, frag));
+    // Before it is in the stream, so the first segment hls.js asks for is held already.
+    if (!this.played) this.prefetchOpening(session, url);
     // The nodes already chosen after this one (a hand-over, or one child following another).
     for (let next = index; next < this.nodes.length; next += 1) this.append(session, next);
     if (this.pathComplete) this.end();
     hls.loadSource(JOINED_MASTER_URL);
     hls.attachMedia(this.video);
+    if (this.played) this.startLoading(session);
     await session.appending;
+  }
+
+  /**
+   * Before Play, the one segment worth having: the first of the lowest level, where the first
+   * session starts (a few hundred kB at most), so the first frame follows Play at once.
+   */
+  private prefetchOpening(session: Session, url: string) {
+    const { levels } = session.stream;
+    const lowest = levels.reduce(
+      (best, level, index) => (level.bandwidth < levels[best]!.bandwidth ? index : best),
+      0,
+    );
+    this.library.joinedItem(url, levels).then(
+      (item) => {
+        if (this.session !== session || session.loading) return;
+        this.prefetcher.prefetch(url, leadingSegments(item.levels[lowest]!.segments, 0));
+      },
+      // The item's own append reports it.
+      () => {},
+    );
+  }
+
+  private startLoading(session: Session) {
+    if (session.loading) return;
+    session.loading = true;
+    session.hls.startLoad(0);
+  }
+
+  private readonly onPlay = () => {
+    this.played = true;
+    if (this.session) this.startLoading(this.session);
+  };
+
+  /** Fetches the coming options' first segments once their node plays its last seconds. */
+  private fetchOptionsWhenDue(session: Session) {
+    const coming = this.coming;
+    if (!coming || coming.fetching || !session.loading || this.shown !== coming.after) return;
+    const placed = this.placedItems(session)[this.shown - session.first];
+    if (!placed || placed.end - this.video.currentTime > this.optionsLeadSeconds) return;
+    coming.fetching = true;
+    for (const url of coming.urls) {
+      this.library.joinedItem(url, session.stream.levels).then(
+        (item) => {
+          if (this.session !== session || this.coming !== coming) return;
+          // At the level hls.js loads now, which the chosen option continues at.
+          const playlist = item.levels[this.loadingLevel(session)]!;
+          this.prefetcher.prefetch(url, leadingSegments(playlist.segments, this.prefetchSeconds));
+        },
+        () => {},
+      );
+    }
   }
 
   /** Appends `nodes[index]` to the session's stream, unless it must start a session of its own. */
@@ -250,7 +346,10 @@ export class HlsBranchPlayer implements BranchPlayer {
   }
 
   private closeSession() {
-    this.session?.hls.destroy();
+    const hls = this.session?.hls;
+    if (hls && this.session!.loading && Number.isFinite(hls.bandwidthEstimate))
+      this.bandwidthEstimate = hls.bandwidthEstimate;
+    hls?.destroy();
     this.session = null;
   }
 
@@ -259,9 +358,10 @@ export class HlsBranchPlayer implements BranchPlayer {
     return this.session;
   }
 
-  /** Nodes appended but not on screen yet. */
+  /** Nodes appended but not on screen yet (the session's first too, before its first frame). */
   private queuedNodes() {
-    return this.nodes.slice(Math.max(this.shown, this.session?.first ?? 0) + 1);
+    const first = this.session?.first ?? 0;
+    return this.nodes.slice(this.shown >= first ? this.shown + 1 : first);
   }
 
   private urlOf(node: PlayerNode) {
@@ -300,6 +400,7 @@ export class HlsBranchPlayer implements BranchPlayer {
     if (this.shown >= 0) this.endNode(this.shown);
     this.shown = index;
     this.events.emit('nodestart', { index, node: this.nodes[index]!, at: items[offset]!.start });
+    if (this.session === session) this.fetchOptionsWhenDue(session);
   }
 
   private placedItems(session: Session) {
@@ -325,6 +426,7 @@ export class HlsBranchPlayer implements BranchPlayer {
       time: Math.min(Math.max(time - start, 0), end - start),
       duration: end - start,
     });
+    this.fetchOptionsWhenDue(session);
     this.checkAwaitingChoice(session, END_TOLERANCE_SECONDS.playing);
   };
 
