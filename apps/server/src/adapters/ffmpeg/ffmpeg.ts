@@ -25,11 +25,17 @@ export interface Ffmpeg {
   probe(file: string, options?: ProbeOptions): Promise<MediaProbe>;
   /** Runs ffmpeg with `args` (input and output options, no global ones) and waits for its end. */
   run(args: readonly string[], options: FfmpegRunOptions): Promise<void>;
+  /**
+   * Whether this ffmpeg drops chosen packets (`-bsf noise=drop=<expression>`, ffmpeg 5 and later;
+   * not the 2018 build of the npm fallback). Asked once; absent (a fake) counts as no.
+   */
+  canDropPackets?(): Promise<boolean>;
 }
 
 const PROBE_TIMEOUT_MS = 30_000;
 
 export function createFfmpeg(binaries: FfmpegBinaries): Ffmpeg {
+  let dropsPackets: Promise<boolean> | undefined;
   return {
     async probe(file, { timeoutMs = PROBE_TIMEOUT_MS, signal } = {}) {
       // A missing file is the caller's bug and keeps its ENOENT; an empty one is the uploader's.
@@ -67,6 +73,17 @@ export function createFfmpeg(binaries: FfmpegBinaries): Ffmpeg {
           onStdoutLine: onProgress && createProgressTracker(durationSeconds, onProgress),
         },
       );
+    },
+
+    canDropPackets() {
+      dropsPackets ??= runProcess(binaries.ffmpeg, ['-hide_banner', '-h', 'bsf=noise'], {
+        timeoutMs: PROBE_TIMEOUT_MS,
+        env: binaries.ffmpegEnv,
+      }).then(
+        ({ stdout }) => /^\s*-drop\s/m.test(stdout),
+        () => false,
+      );
+      return dropsPackets;
     },
   };
 }

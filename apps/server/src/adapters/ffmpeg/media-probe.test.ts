@@ -62,6 +62,30 @@ describe('reading ffprobe output', () => {
     expect(readProbeJson({ format, streams: [upsideDown] }).video.displayWidth).toBe(1920);
   });
 
+  it('stretches the display width by the sample aspect ratio, before turning it', () => {
+    const anamorphic = { ...video, width: 1440, sample_aspect_ratio: '4:3' };
+    expect(readProbeJson({ format, streams: [anamorphic] }).video).toMatchObject({
+      width: 1440,
+      displayWidth: 1920,
+      displayHeight: 1080,
+    });
+    const narrow = { ...video, width: 720, height: 480, sample_aspect_ratio: '8:9' };
+    expect(readProbeJson({ format, streams: [narrow] }).video).toMatchObject({
+      displayWidth: 640,
+      displayHeight: 480,
+    });
+    const sideways = {
+      ...anamorphic,
+      side_data_list: [{ side_data_type: 'Display Matrix', rotation: 90 }],
+    };
+    expect(readProbeJson({ format, streams: [sideways] }).video).toMatchObject({
+      displayWidth: 1080,
+      displayHeight: 1920,
+    });
+    const unknown = { ...video, sample_aspect_ratio: '0:1' };
+    expect(readProbeJson({ format, streams: [unknown] }).video.displayWidth).toBe(1920);
+  });
+
   it('falls back to r_frame_rate and to the video track length', () => {
     const probe = readProbeJson({
       format: { format_name: 'matroska,webm' },

@@ -4,7 +4,11 @@ export interface VideoStreamInfo {
   /** Stored size, before rotation. */
   width: number;
   height: number;
-  /** Size as shown: the stored size turned by the rotation metadata (phones store portrait sideways). */
+  /**
+   * Size as shown, in square pixels: the stored width stretched by the sample aspect ratio (a
+   * camera's anamorphic 1440x1080 at 4:3 shows as 1920x1080), then turned by the rotation metadata
+   * (phones store portrait sideways).
+   */
   displayWidth: number;
   displayHeight: number;
   /** Average frames per second; variable-rate clips report their mean. */
@@ -45,6 +49,8 @@ interface ProbeStreamJson {
   width?: number;
   height?: number;
   pix_fmt?: string;
+  /** "4:3"; "0:1" or absent when the container does not say (square). */
+  sample_aspect_ratio?: string;
   avg_frame_rate?: string;
   r_frame_rate?: string;
   duration?: string;
@@ -73,15 +79,22 @@ function rotationOf(stream: ProbeStreamJson): number {
   return matrix?.rotation ?? Number(stream.tags?.rotate ?? 0);
 }
 
+/** The width of a stored pixel over its height; 1 when unknown or absurd. */
+function sampleAspectRatio(stream: ProbeStreamJson): number {
+  const ratio = rate(stream.sample_aspect_ratio?.replace(':', '/'));
+  return ratio !== null && ratio >= 0.1 && ratio <= 10 ? ratio : 1;
+}
+
 function readVideo(stream: ProbeStreamJson): VideoStreamInfo {
   const width = stream.width ?? 0;
   const height = stream.height ?? 0;
+  const shownWidth = Math.max(1, Math.round(width * sampleAspectRatio(stream)));
   const sideways = Math.abs(Math.round(rotationOf(stream))) % 180 === 90;
   return {
     width,
     height,
-    displayWidth: sideways ? height : width,
-    displayHeight: sideways ? width : height,
+    displayWidth: sideways ? height : shownWidth,
+    displayHeight: sideways ? shownWidth : height,
     frameRate: rate(stream.avg_frame_rate) ?? rate(stream.r_frame_rate) ?? 0,
     codec: stream.codec_name ?? 'unknown',
     pixelFormat: stream.pix_fmt ?? 'unknown',

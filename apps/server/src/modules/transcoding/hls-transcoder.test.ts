@@ -80,10 +80,42 @@ async function streamsOf(media: string, tools = binaries) {
     codec_name: string;
     width?: number;
     height?: number;
+    sample_aspect_ratio?: string;
     pix_fmt?: string;
     profile?: string;
+    sample_rate?: string;
+    channels?: number;
+    start_pts?: number;
   }[];
 }
+
+/** Where a segment's picture and sound start, on its 90 kHz clock. */
+async function startsOf(segment: string, tools = binaries) {
+  const streams = await streamsOf(segment, tools);
+  const start = (type: string) => streams.find((stream) => stream.codec_type === type)?.start_pts;
+  return { video: start('video'), audio: start('audio') };
+}
+
+/** How many samples (48 kHz, mixed to mono) the decoded sound of a segment starts with below 1/50. */
+async function leadingSilence(segment: string, tools = binaries): Promise<number> {
+  const raw = `${segment}.pcm`;
+  await runProcess(
+    tools.ffmpeg,
+    [
+      ...['-v', 'error', '-y', '-i', segment, '-map', '0:a', '-ac', '1', '-ar', '48000'],
+      ...['-f', 's16le', raw],
+    ],
+    { timeoutMs: 30_000, env: tools.ffmpegEnv },
+  );
+  const bytes = await readFile(raw);
+  const samples = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
+  const first = samples.findIndex((sample) => Math.abs(sample) > 32768 / 50);
+  return first < 0 ? samples.length : first;
+}
+
+/** Samples in one AAC frame, and its priming: 21.3 ms at 48 kHz. */
+const AAC_FRAME = 1024;
+const TS_TICKS_PER_AAC_FRAME = (AAC_FRAME * 90_000) / 48_000;
 
 /** The options x264 wrote into the stream, which tell which preset encoded it. */
 async function x264Options(segment: string, tools = binaries): Promise<string> {
@@ -218,7 +250,7 @@ describe('transcoding other sources', () => {
     expect(percents.at(-1)).toBe(100);
   });
 
-  it('transcodes a clip without sound silently, with 4 s segments by default', async () => {
+  it('gives a clip without sound a silent track as long as the picture, with 4 s segments by default', async () => {
     const source = await clip('silent.mp4', { width: 320, height: 180, seconds: 9, audio: false });
     const { result } = await transcode(source, 'silent');
     expect(result.renditions.map(({ name, width, height }) => [name, width, height])).toEqual([
@@ -226,12 +258,30 @@ describe('transcoding other sources', () => {
     ]);
     const segments = await segmentsOf(result, 0);
     expect(segments.map((segment) => segment.durationSeconds)).toEqual([4, 4, 1]);
-    expect((await streamsOf(segments[0]!.file)).map((stream) => stream.codec_type)).toEqual([
-      'video',
+    for (const segment of segments) {
+      const [video, audio] = await streamsOf(segment.file);
+      expect(video).toMatchObject({ codec_type: 'video' });
+      // The layout of every item with sound, so one stream plays silent and sounding items alike.
+      expect(audio).toMatchObject({
+        codec_type: 'audio',
+        codec_name: 'aac',
+        sample_rate: '48000',
+        channels: 2,
+      });
+    }
+    // The silence lasts as long as the picture, to the last frame.
+    const last = await ffprobeJson([
+      ...['-show_entries', 'packet=codec_type,pts,duration', segments.at(-1)!.file],
     ]);
+    const ends = (type: string) =>
+      Math.max(
+        ...(last.packets as { codec_type: string; pts: number; duration: number }[])
+          .filter((packet) => packet.codec_type === type)
+          .map((packet) => packet.pts + packet.duration),
+      );
+    expect(Math.abs(ends('audio') - ends('video'))).toBeLessThanOrEqual(TS_TICKS_PER_AAC_FRAME);
     const master = await readFile(path.join(result.outputDir, result.master), 'utf8');
-    expect(master).toMatch(/CODECS="avc1\.[0-9a-f]{6}",/);
-    expect(master).not.toContain('mp4a');
+    expect(master).toMatch(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
   });
 
   it('keeps a vertical clip vertical', async () => {
@@ -318,6 +368,84 @@ describe('transcoding other sources', () => {
   });
 });
 
+describe("square pixels in the source's display aspect", () => {
+  /** Odd sizes; the landscape one stored anamorphic, 959x719 pixels 4:3 wide: 1278.7x719 shown. */
+  const SOURCES = [
+    {
+      name: 'wide',
+      width: 959,
+      height: 719,
+      sar: '4/3',
+      audio: true,
+      display: (959 * 4) / 3 / 719,
+    },
+    { name: 'tall', width: 719, height: 1279, sar: '1/1', audio: false, display: 719 / 1279 },
+  ];
+  const results = new Map<string, HlsTranscodeResult>();
+
+  beforeAll(async () => {
+    for (const { name, width, height, sar, audio } of SOURCES) {
+      const source = await clip(`${name}.mp4`, {
+        width,
+        height,
+        seconds: 2,
+        audio,
+        // testsrc2 draws even sizes; 4:4:4 lets H.264 keep odd ones.
+        outputArgs: [
+          ...['-vf', `scale=${width}:${height},setsar=${sar}`],
+          ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv444p'],
+        ],
+      });
+      const [stored] = await streamsOf(source);
+      expect(stored).toMatchObject({ width, height, sample_aspect_ratio: sar.replace('/', ':') });
+      results.set(name, (await transcode(source, name)).result);
+    }
+  });
+
+  it.each(SOURCES)(
+    'makes every rung of the $name source 1:1, in its display aspect',
+    async ({ name, display }) => {
+      const result = results.get(name)!;
+      expect(result.renditions.length).toBe(2);
+      for (const [index, rendition] of result.renditions.entries()) {
+        const [video] = await streamsOf((await segmentsOf(result, index))[0]!.file);
+        expect(video).toMatchObject({
+          width: rendition.width,
+          height: rendition.height,
+          sample_aspect_ratio: '1:1',
+        });
+        const { width, height } = video as { width: number; height: number };
+        expect(width % 2 === 0 && height % 2 === 0).toBe(true);
+        // Within the rounding of the long side to an even number of pixels.
+        if (display > 1) expect(Math.abs(width - height * display)).toBeLessThanOrEqual(1);
+        else expect(Math.abs(height - width / display)).toBeLessThanOrEqual(1);
+      }
+      expect(result.renditions.map(({ width, height }) => `${width}x${height}`)).toEqual(
+        display > 1 ? ['854x480', '640x360'] : ['480x854', '360x640'],
+      );
+      const [poster] = await streamsOf(path.join(result.outputDir, result.thumbnail));
+      expect(poster).toMatchObject({
+        width: result.renditions[0]!.width,
+        sample_aspect_ratio: '1:1',
+      });
+    },
+  );
+
+  it('starts the sound with the picture: the AAC priming is dropped', async () => {
+    expect(await ffmpeg.canDropPackets!()).toBe(true);
+    for (const name of ['wide', 'tall']) {
+      const result = results.get(name)!;
+      for (const index of [0, 1]) {
+        const first = (await segmentsOf(result, index))[0]!.file;
+        const { video, audio } = await startsOf(first);
+        expect(audio).toBe(video);
+        // The tone sounds within one AAC frame (decoded without the frame before it).
+        if (name === 'wide') expect(await leadingSilence(first)).toBeLessThan(AAC_FRAME / 2);
+      }
+    }
+  });
+});
+
 describe('with the packaged ffmpeg fallback', () => {
   let packaged: FfmpegBinaries;
   let result: HlsTranscodeResult;
@@ -358,11 +486,22 @@ describe('with the packaged ffmpeg fallback', () => {
         expect(await firstVideoFrame(segment.file, packaged)).toMatchObject({ key_frame: 1 });
       }
       const [video, audio] = await streamsOf(segments[0]!.file, packaged);
-      expect(video).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p' });
-      expect(audio).toMatchObject({ codec_name: 'aac' });
+      // 360p of 854x480 is 640.5 wide: rounded to 640 by the plan, not by squeezing the pixels.
+      expect(video).toMatchObject({
+        codec_name: 'h264',
+        pix_fmt: 'yuv420p',
+        sample_aspect_ratio: '1:1',
+      });
+      expect(audio).toMatchObject({ codec_name: 'aac', sample_rate: '48000', channels: 2 });
       expect(await x264Options(segments[0]!.file, packaged)).toMatch(/ me=hex subme=2 /);
     }
     expect(percents.at(-1)).toBe(100);
+  });
+
+  it('keeps the AAC priming it cannot drop: the sound starts one frame before the picture', async () => {
+    expect(await createFfmpeg(packaged).canDropPackets!()).toBe(false);
+    const { video, audio } = await startsOf((await segmentsOf(result, 0))[0]!.file, packaged);
+    expect(video! - audio!).toBe(TS_TICKS_PER_AAC_FRAME);
   });
 
   it('writes the master playlist itself, with the measured peak as BANDWIDTH', async () => {

@@ -88,7 +88,8 @@ export async function transcodeToHls(
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   try {
-    await ffmpeg.run(buildHlsLadderArgs(plan, input, staging), {
+    const trimAudioPriming = (await ffmpeg.canDropPackets?.()) ?? false;
+    await ffmpeg.run(buildHlsLadderArgs(plan, input, staging, { trimAudioPriming }), {
       timeoutMs: runTimeoutMs,
       signal,
       durationSeconds: plan.durationSeconds,
@@ -205,11 +206,7 @@ async function describeRendition(
   if (video.profile === null || video.level === null) {
     throw new HlsValidationError(`Rendition ${rung.name} does not say its H.264 profile and level`);
   }
-  if (Boolean(audio) !== Boolean(plan.audio)) {
-    throw new HlsValidationError(
-      `Rendition ${rung.name} ${audio ? 'has audio the source lacks' : 'lost the audio'}`,
-    );
-  }
+  if (!audio) throw new HlsValidationError(`Rendition ${rung.name} has no sound track`);
   return {
     rendition: {
       name: rung.name,
@@ -226,7 +223,7 @@ async function describeRendition(
       averageBandwidth: average,
       width: video.width,
       height: video.height,
-      codecs: codecsAttribute(video.profile, video.level, audio !== null),
+      codecs: codecsAttribute(video.profile, video.level, true),
       frameRate: video.frameRate,
     },
   };

@@ -36,13 +36,13 @@ describe('planning the HLS ladder', () => {
     expect(
       plan.rungs.map(({ name, width, height, scaleFilter }) => [name, width, height, scaleFilter]),
     ).toEqual([
-      ['1080p', 1920, 1080, 'scale=-2:1080'],
-      ['720p', 1280, 720, 'scale=-2:720'],
-      ['480p', 854, 480, 'scale=-2:480'],
-      ['360p', 640, 360, 'scale=-2:360'],
+      ['1080p', 1920, 1080, 'scale=1920:1080,setsar=1'],
+      ['720p', 1280, 720, 'scale=1280:720,setsar=1'],
+      ['480p', 854, 480, 'scale=854:480,setsar=1'],
+      ['360p', 640, 360, 'scale=640:360,setsar=1'],
     ]);
     expect(plan.rungs.map((rung) => rung.videoBitrateKbps)).toEqual([5000, 2800, 1400, 800]);
-    expect(plan.audio).toEqual({ channels: 2 });
+    expect(plan.audio).toEqual({ from: 'source', channels: 2, sampleRate: 48000 });
     expect(plan).toMatchObject({ preset: 'veryfast', segmentSeconds: 4, frameRate: 30 });
     expect(plan.videoSeconds).toBe(59.9);
     expect(plan.poster).toEqual({ atSeconds: 1, width: 1280, height: 720 });
@@ -61,15 +61,15 @@ describe('planning the HLS ladder', () => {
     expect(sizes(makeProbe(1280, 720))).toEqual(['720p 1280x720', '480p 854x480', '360p 640x360']);
   });
 
-  it('keeps a vertical 1080x1920 source vertical, scaled by width', () => {
+  it('keeps a vertical 1080x1920 source vertical', () => {
     const plan = planLadder(makeProbe(1080, 1920));
     expect(
       plan.rungs.map(({ width, height, scaleFilter }) => [width, height, scaleFilter]),
     ).toEqual([
-      [1080, 1920, 'scale=1080:-2'],
-      [720, 1280, 'scale=720:-2'],
-      [480, 854, 'scale=480:-2'],
-      [360, 640, 'scale=360:-2'],
+      [1080, 1920, 'scale=1080:1920,setsar=1'],
+      [720, 1280, 'scale=720:1280,setsar=1'],
+      [480, 854, 'scale=480:854,setsar=1'],
+      [360, 640, 'scale=360:640,setsar=1'],
     ]);
     expect(plan.poster).toMatchObject({ width: 720, height: 1280 });
   });
@@ -85,7 +85,7 @@ describe('planning the HLS ladder', () => {
         name: '180p',
         width: 320,
         height: 180,
-        scaleFilter: 'scale=-2:180',
+        scaleFilter: 'scale=320:180,setsar=1',
         videoBitrateKbps: 200,
         audioBitrateKbps: 96,
       },
@@ -101,16 +101,36 @@ describe('planning the HLS ladder', () => {
     expect(sizes(makeProbe(1000, 562))).toEqual(['480p 854x480', '360p 640x360']);
   });
 
-  it('plans no audio for a silent source', () => {
-    expect(planLadder(makeProbe(1280, 720, { audio: null })).audio).toBeNull();
+  it('sizes rungs by the display size of a source with non-square pixels', () => {
+    // 720x576 PAL stored at a sample aspect of 16:11 shows as 1047x576.
+    const pal = makeProbe(720, 576);
+    const anamorphic = { ...pal, video: { ...pal.video, displayWidth: 1047 } };
+    expect(
+      planLadder(anamorphic).rungs.map(({ width, height, scaleFilter }) => [
+        width,
+        height,
+        scaleFilter,
+      ]),
+    ).toEqual([
+      [872, 480, 'scale=872:480,setsar=1'],
+      [654, 360, 'scale=654:360,setsar=1'],
+    ]);
   });
 
-  it('keeps at most two audio channels', () => {
-    expect(
-      planLadder(makeProbe(1280, 720, { audio: { codec: 'ac3', channels: 6 } })).audio,
-    ).toEqual({
+  it('plans a silent track, in the same layout, for a silent source', () => {
+    expect(planLadder(makeProbe(1280, 720, { audio: null })).audio).toEqual({
+      from: 'silence',
       channels: 2,
+      sampleRate: 48000,
     });
+  });
+
+  it('gives every source the same sound layout, whatever its channels', () => {
+    for (const channels of [1, 6]) {
+      expect(planLadder(makeProbe(1280, 720, { audio: { codec: 'ac3', channels } })).audio).toEqual(
+        { from: 'source', channels: 2, sampleRate: 48000 },
+      );
+    }
   });
 
   it('caps the frame rate at 60 and assumes 30 when the source does not say', () => {

@@ -8,7 +8,11 @@ export interface Rung {
   name: string;
   width: number;
   height: number;
-  /** Fixes the short side and lets ffmpeg derive the other, even, so the picture keeps its shape. */
+  /**
+   * Scales to the rung's size, computed from the source's display aspect, and marks the pixels
+   * square: left to itself, ffmpeg's scaler keeps the shape by giving the pixels the aspect its
+   * rounding lost (SAR 1280:1281 for 854x480 from 1920x1080), which browsers show as 853x480.
+   */
   scaleFilter: string;
   videoBitrateKbps: number;
   audioBitrateKbps: number;
@@ -26,8 +30,11 @@ export interface LadderPlan {
   segmentSeconds: number;
   /** Highest first. */
   rungs: Rung[];
-  /** Null for a silent source: no audio track is made up. */
-  audio: { channels: number } | null;
+  /**
+   * Every rendition has sound in one layout, whatever the source, so that one stream can play
+   * every item of a story in a row: the source's track, or silence made up for a silent source.
+   */
+  audio: { from: 'source' | 'silence'; channels: number; sampleRate: number };
   poster: { atSeconds: number; width: number; height: number };
 }
 
@@ -39,13 +46,17 @@ const RUNGS = [
   { shortSide: 360, videoBitrateKbps: 800, audioBitrateKbps: 96 },
 ] as const;
 
+/** AAC's usual rate and layout; a mono source plays on both sides. */
+const AUDIO_CHANNELS = 2;
+const AUDIO_SAMPLE_RATE = 48_000;
+
 const SMALLEST_RUNG = RUNGS[RUNGS.length - 1]!;
 const MAX_FRAME_RATE = 60;
 const POSTER_LONG_SIDE = 1280;
 
 /**
- * The other side for a fixed short side, as ffmpeg's `scale=...:-2` computes it (the nearest
- * multiple of 2, halves rounded up), so the plan predicts the output exactly.
+ * The other side for a fixed short side: the nearest multiple of 2 (halves rounded up, as ffmpeg's
+ * `scale=...:-2` would) to the display aspect's.
  */
 function evenLongSide(shortSide: number, sourceShort: number, sourceLong: number): number {
   return Math.floor((shortSide * sourceLong + sourceShort) / (2 * sourceShort)) * 2;
@@ -64,7 +75,9 @@ function makeRung(
     name: `${shortSide}p`,
     width: portrait ? shortSide : longSide,
     height: portrait ? longSide : shortSide,
-    scaleFilter: portrait ? `scale=${shortSide}:-2` : `scale=-2:${shortSide}`,
+    scaleFilter: portrait
+      ? `scale=${shortSide}:${longSide},setsar=1`
+      : `scale=${longSide}:${shortSide},setsar=1`,
     ...bitrates,
   };
 }
@@ -79,7 +92,7 @@ function planRungs(source: { width: number; height: number }): Rung[] {
   if (fitting.length > 0) {
     return fitting.map(({ shortSide, ...bitrates }) => makeRung(shortSide, bitrates, source));
   }
-  const ownShortSide = Math.max(2, sourceShort - (sourceShort % 2));
+  const ownShortSide = Math.max(2, Math.floor(sourceShort / 2) * 2);
   const areaRatio =
     (ownShortSide * ownShortSide) / (SMALLEST_RUNG.shortSide * SMALLEST_RUNG.shortSide);
   const videoBitrateKbps = Math.max(
@@ -116,6 +129,7 @@ export function planLadder(
   probe: MediaProbe,
   { preset = 'veryfast', segmentSeconds = 4 }: LadderOptions = {},
 ): LadderPlan {
+  // The display size: the sample aspect ratio and the rotation applied, so rungs have square pixels.
   const source = { width: probe.video.displayWidth, height: probe.video.displayHeight };
   const rungs = planRungs(source);
   const sourceRate = probe.video.frameRate > 0 ? probe.video.frameRate : 30;
@@ -127,7 +141,11 @@ export function planLadder(
     preset,
     segmentSeconds,
     rungs,
-    audio: probe.audio ? { channels: Math.min(2, Math.max(1, probe.audio.channels)) } : null,
+    audio: {
+      from: probe.audio ? 'source' : 'silence',
+      channels: AUDIO_CHANNELS,
+      sampleRate: AUDIO_SAMPLE_RATE,
+    },
     // Timed on the video track: with a longer sound track, 10% of the file could miss the picture.
     poster: planPoster(rungs[0]!, videoSeconds),
   };

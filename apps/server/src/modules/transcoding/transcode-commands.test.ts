@@ -13,7 +13,7 @@ const PLAN: LadderPlan = {
       name: '720p',
       width: 1280,
       height: 720,
-      scaleFilter: 'scale=-2:720',
+      scaleFilter: 'scale=1280:720,setsar=1',
       videoBitrateKbps: 2800,
       audioBitrateKbps: 128,
     },
@@ -21,12 +21,12 @@ const PLAN: LadderPlan = {
       name: '360p',
       width: 640,
       height: 360,
-      scaleFilter: 'scale=-2:360',
+      scaleFilter: 'scale=640:360,setsar=1',
       videoBitrateKbps: 800,
       audioBitrateKbps: 96,
     },
   ],
-  audio: { channels: 2 },
+  audio: { from: 'source', channels: 2, sampleRate: 48000 },
   poster: { atSeconds: 1, width: 1280, height: 720 },
 };
 
@@ -40,11 +40,21 @@ describe('the one-run HLS ladder command', () => {
   const args = buildHlsLadderArgs(PLAN, '/in/source.mov', '/out/hls.partial');
 
   it('decodes once and splits the picture into one scaler per rung', () => {
-    expect(valueOf(args, '-filter_complex')).toBe(
-      '[0:v]fps=30,format=yuv420p,split=2[split0][split1];' +
-        '[split0]scale=-2:720[video0];[split1]scale=-2:360[video1]',
-    );
+    expect(valueOf(args, '-filter_complex')?.split(';').slice(0, 3)).toEqual([
+      '[0:v]fps=30,format=yuv420p,split=2[split0][split1]',
+      '[split0]scale=1280:720,setsar=1[video0]',
+      '[split1]scale=640:360,setsar=1[video1]',
+    ]);
     expect(args.filter((arg) => arg === '-i')).toHaveLength(1);
+  });
+
+  it("gives every rung the source's sound at 48 kHz stereo, as long as the picture", () => {
+    expect(valueOf(args, '-filter_complex')?.split(';')[3]).toBe(
+      '[0:a:0]aresample=48000:async=1:first_pts=0,aformat=channel_layouts=stereo,apad,' +
+        'atrim=end=10,asplit=2[audio0][audio1]',
+    );
+    expect(args.join(' ')).toContain('-map [video0] -map [audio0] -map [video1] -map [audio1]');
+    expect(valueOf(args, '-c:a')).toBe('aac');
   });
 
   it('addresses every per-rendition option by stream type, never by output index', () => {
@@ -66,18 +76,30 @@ describe('the one-run HLS ladder command', () => {
     expect(args).not.toContain('-master_pl_name');
   });
 
-  it('maps no audio for a silent source', () => {
-    const silent = buildHlsLadderArgs({ ...PLAN, audio: null }, '/in/a.mp4', '/out');
-    expect(silent).not.toContain('0:a:0');
-    expect(silent).not.toContain('-c:a');
-    expect(valueOf(silent, '-var_stream_map')).toBe('v:0 v:1');
+  it('makes up silence as long as the picture for a silent source', () => {
+    const silent = buildHlsLadderArgs(
+      { ...PLAN, audio: { ...PLAN.audio, from: 'silence' } },
+      '/in/a.mp4',
+      '/out',
+    );
+    expect(valueOf(silent, '-filter_complex')?.split(';')[3]).toBe(
+      'anullsrc=channel_layout=stereo:sample_rate=48000,atrim=end=10,asplit=2[audio0][audio1]',
+    );
+    expect(silent.join(' ')).not.toContain('0:a');
+    expect(valueOf(silent, '-var_stream_map')).toBe('v:0,a:0 v:1,a:1');
+  });
+
+  it("drops each audio stream's first packet, the AAC priming, only when asked", () => {
+    expect(args).not.toContain('-bsf:a');
+    const trimmed = buildHlsLadderArgs(PLAN, '/in/a.mp4', '/out', { trimAudioPriming: true });
+    expect(valueOf(trimmed, '-bsf:a')).toBe('noise=drop=not(n)');
   });
 });
 
 describe('the poster command', () => {
   it('seeks before decoding and writes one JPEG frame at the planned size', () => {
     expect(buildPosterArgs(PLAN, '/in/a.mp4', '/out/poster.jpg')).toEqual([
-      ...['-ss', '1.000', '-i', '/in/a.mp4', '-frames:v', '1', '-vf', 'scale=1280:720'],
+      ...['-ss', '1.000', '-i', '/in/a.mp4', '-frames:v', '1', '-vf', 'scale=1280:720,setsar=1'],
       ...['-q:v', '3', '-an', '-f', 'image2', '/out/poster.jpg'],
     ]);
   });

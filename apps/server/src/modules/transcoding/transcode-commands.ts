@@ -11,6 +11,34 @@ export const renditionPlaylist = (rungName: string) => `${rungName}/index.m3u8`;
  */
 export const variantFolder = (index: number) => String(index);
 
+export interface HlsLadderOptions {
+  /**
+   * Drops each rendition's first AAC packet, the encoder's priming (1024 samples of silence,
+   * 21.3 ms at 48 kHz), so the sound starts with the picture and a switch to this item is not
+   * 21 ms of silence. Needs ffmpeg 5's `noise` bitstream filter with expressions.
+   */
+  trimAudioPriming?: boolean;
+}
+
+/**
+ * The sound every rendition gets, split into one `[audioN]` per rung: the source's first track,
+ * resampled to the plan's rate and layout, starting at 0 and padded or cut to the video's length
+ * (a gap or an overlap between two items of one stream would be heard), or silence as long as the
+ * video for a silent source.
+ */
+function audioGraph(plan: LadderPlan): string {
+  const { audio, videoSeconds, rungs } = plan;
+  const layout = audio.channels === 1 ? 'mono' : 'stereo';
+  const end = `atrim=end=${videoSeconds}`;
+  const source =
+    audio.from === 'source'
+      ? `[0:a:0]aresample=${audio.sampleRate}:async=1:first_pts=0,` +
+        `aformat=channel_layouts=${layout},apad,${end}`
+      : `anullsrc=channel_layout=${layout}:sample_rate=${audio.sampleRate},${end}`;
+  const outputs = rungs.map((_, index) => `[audio${index}]`).join('');
+  return `${source},asplit=${rungs.length}${outputs}`;
+}
+
 /**
  * ffmpeg arguments that decode the source once and encode every rung of the plan in the same run:
  * one `split` feeding a scaler per rung, the HLS muxer writing one variant per rung into
@@ -18,31 +46,35 @@ export const variantFolder = (index: number) => String(index);
  * forced on the segment grid by time, so every rendition cuts at the same instants whatever the
  * source's frame rate.
  */
-export function buildHlsLadderArgs(plan: LadderPlan, input: string, outputDir: string): string[] {
-  const { rungs, audio } = plan;
+export function buildHlsLadderArgs(
+  plan: LadderPlan,
+  input: string,
+  outputDir: string,
+  { trimAudioPriming = false }: HlsLadderOptions = {},
+): string[] {
+  const { rungs } = plan;
   const splitOutputs = rungs.map((_, index) => `[split${index}]`).join('');
   const filterGraph = [
     // 8-bit 4:2:0 is what H.264 players decode; 10-bit and 4:2:2 sources are converted once here.
     `[0:v]fps=${plan.frameRate},format=yuv420p,split=${rungs.length}${splitOutputs}`,
     ...rungs.map((rung, index) => `[split${index}]${rung.scaleFilter}[video${index}]`),
+    audioGraph(plan),
   ].join(';');
 
   const maps = rungs.flatMap((_, index) => [
     ...['-map', `[video${index}]`],
-    ...(audio ? ['-map', '0:a:0'] : []),
+    ...['-map', `[audio${index}]`],
   ]);
   // Per-rendition options are addressed as `:v:N` / `:a:N`: a bare `:N` means output stream N,
-  // which is an audio stream as soon as there is audio, and x264 would silently keep its default.
+  // which is an audio stream, and x264 would silently keep its default.
   const perRendition = rungs.flatMap((rung, index) => [
     ...[`-preset:v:${index}`, plan.preset],
     ...[`-b:v:${index}`, `${rung.videoBitrateKbps}k`],
     ...[`-maxrate:v:${index}`, `${Math.round(rung.videoBitrateKbps * 1.1)}k`],
     ...[`-bufsize:v:${index}`, `${rung.videoBitrateKbps * 2}k`],
-    ...(audio
-      ? [`-b:a:${index}`, `${rung.audioBitrateKbps}k`, `-ac:a:${index}`, String(audio.channels)]
-      : []),
+    ...[`-b:a:${index}`, `${rung.audioBitrateKbps}k`],
   ]);
-  const streamMap = rungs.map((_, index) => `v:${index}${audio ? `,a:${index}` : ''}`).join(' ');
+  const streamMap = rungs.map((_, index) => `v:${index},a:${index}`).join(' ');
 
   return [
     ...['-i', input],
@@ -51,7 +83,9 @@ export function buildHlsLadderArgs(plan: LadderPlan, input: string, outputDir: s
     ...['-c:v', 'libx264'],
     ...perRendition,
     ...['-force_key_frames:v', `expr:gte(t,n_forced*${plan.segmentSeconds})`],
-    ...(audio ? ['-c:a', 'aac'] : []),
+    ...['-c:a', 'aac'],
+    // `not(n)`: the first packet of each audio stream.
+    ...(trimAudioPriming ? ['-bsf:a', 'noise=drop=not(n)'] : []),
     ...['-f', 'hls'],
     ...['-hls_time', String(plan.segmentSeconds)],
     ...['-hls_playlist_type', 'vod'],
@@ -70,7 +104,7 @@ export function buildPosterArgs(plan: LadderPlan, input: string, file: string): 
     ...['-ss', atSeconds.toFixed(3)],
     ...['-i', input],
     ...['-frames:v', '1'],
-    ...['-vf', `scale=${width}:${height}`],
+    ...['-vf', `scale=${width}:${height},setsar=1`],
     ...['-q:v', '3'],
     '-an',
     ...['-f', 'image2'],
