@@ -20,13 +20,21 @@ function preloadPlayerChunk(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        return Object.values(bundle ?? {})
-          .filter((file) => file.type === 'chunk' && file.isDynamicEntry)
-          .map((chunk) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
-            injectTo: 'head' as const,
-          }));
+        return (
+          Object.values(bundle ?? {})
+            // Not the other languages' words: each is fetched only by the viewers who read it.
+            .filter(
+              (file) =>
+                file.type === 'chunk' &&
+                file.isDynamicEntry &&
+                !file.facadeModuleId?.includes('/i18n/locales/'),
+            )
+            .map((chunk) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
+              injectTo: 'head' as const,
+            }))
+        );
       },
     },
   };

@@ -1,49 +1,8 @@
 // @vitest-environment jsdom
-import './test/browser-stubs.ts';
-import type { ViewEvent } from '@plotline/core';
 import { getByRole, queryByRole, within } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildStory } from './story/story.ts';
-import { StoryPlayer } from './story-player.ts';
-import { FakeBranchPlayer } from './test/fake-branch-player.ts';
+import { flush, mount, playToQuestion } from './test/mount-player.ts';
 import { makeWatchData } from './test/watch-data.ts';
-import type { ViewEventLog } from './view-events/view-event-log.ts';
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function mount(overrides: Parameters<typeof makeWatchData>[0] = {}) {
-  const data = makeWatchData(overrides);
-  const engine = new FakeBranchPlayer();
-  const recorded: Omit<ViewEvent, 'at'>[] = [];
-  const events = {
-    record: (event: Omit<ViewEvent, 'at'>) => recorded.push(event),
-    addWatched: () => {},
-  };
-  const player = new StoryPlayer({
-    data,
-    story: buildStory(data)!,
-    forceMobile: false,
-    browserLanguages: ['en-US'],
-    events: events as unknown as ViewEventLog,
-    shareUrl: 'https://plotline.test/watch/the-fork',
-    createEngine: () => engine,
-  });
-  document.body.replaceChildren(player.element);
-  player.load();
-  await flush();
-  const page = player.element;
-  return { engine, recorded, page, video: page.querySelector('video')! };
-}
-
-/** Plays from the Play button to the question (node 2, path index 1), its choices not shown yet. */
-async function playToQuestion() {
-  const mounted = await mount();
-  getByRole(mounted.page, 'button', { name: 'Play' }).click();
-  await flush();
-  mounted.engine.show(0);
-  mounted.engine.show(1);
-  return mounted;
-}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
@@ -85,7 +44,7 @@ describe('the story player', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Take the left path', 'Take the right path']);
-    // Nothing had the focus: the first option takes it, for the keyboard.
+    // The focus rested on Pause, where Play put it: the first option takes it, for the keyboard.
     expect(document.activeElement).toBe(
       within(choices).getByRole('button', { name: 'Take the left path' }),
     );
@@ -177,17 +136,22 @@ describe('the story player', () => {
     expect(queryByRole(page, 'link', { name: 'Visit us' })).toBeNull();
   });
 
-  it('switches the captions and subtitles to the language chosen, right to left for Arabic', async () => {
+  it('switches the captions, the subtitles and the player’s words to the language chosen, right to left for Arabic', async () => {
     const { engine, page, video } = await playToQuestion();
     engine.playTo(1, 6, 8);
     getByRole(page, 'button', { name: 'Subtitles and language' }).click();
     const menu = getByRole(page, 'menu', { name: 'Subtitles and language' });
+    // Each language in its own name, for the viewers who read it.
     expect(
       within(menu)
         .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['English', 'Arabic', 'Off']);
-    within(menu).getByRole('menuitem', { name: 'Arabic' }).click();
+        .map((item) => [item.textContent, item.lang]),
+    ).toEqual([
+      ['English', 'en'],
+      ['العربية', 'ar'],
+      ['Off', ''],
+    ]);
+    within(menu).getByRole('menuitem', { name: 'العربية' }).click();
 
     const choices = getByRole(page, 'region', { name: 'Choices' });
     expect(
@@ -195,7 +159,8 @@ describe('the story player', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['خذ الطريق الأيسر', 'خذ الطريق الأيمن']);
-    expect(choices.closest('[dir]')?.getAttribute('dir')).toBe('rtl');
+    expect(choices.dir).toBe('rtl');
+    expect(choices.lang).toBe('ar');
     const modes = [...video.querySelectorAll('track')].map((track) => [
       track.srclang,
       track.track.mode,
@@ -204,12 +169,19 @@ describe('the story player', () => {
       ['en', 'disabled'],
       ['ar', 'showing'],
     ]);
+    // The viewer's pick: the player speaks Arabic too, laid out right to left.
+    await vi.waitFor(() => expect(page.lang).toBe('ar'));
+    expect(page.dir).toBe('rtl');
+    expect(getByRole(page, 'region', { name: 'الخيارات' })).toBe(choices);
 
-    getByRole(page, 'button', { name: 'Subtitles and language' }).click();
-    within(getByRole(page, 'menu')).getByRole('menuitem', { name: 'Off' }).click();
+    getByRole(page, 'button', { name: 'الترجمة واللغة' }).click();
+    within(getByRole(page, 'menu')).getByRole('menuitem', { name: 'إيقاف' }).click();
     expect([...video.querySelectorAll('track')].map((track) => track.track.mode)).toEqual([
       'disabled',
       'disabled',
     ]);
+    // Subtitles off: the words stay as they were.
+    await flush();
+    expect(page.lang).toBe('ar');
   });
 });

@@ -3,16 +3,24 @@ import { bannerImageUrl, dueBanners, hasBannerContent } from './banners/banner-s
 import type { BranchPlayer, BranchPlayerEvents } from './engine/branch-player.ts';
 import { createBranchPlayer } from './engine/create-branch-player.ts';
 import { shareLink } from './page/share-link.ts';
-import { captionOf, directionOf, pickLanguage, type WatchLanguage } from './story/language.ts';
+import { isUiLanguage, type Texts } from './i18n/texts.ts';
+import {
+  captionOf,
+  directionOf,
+  ownName,
+  pickLanguage,
+  type WatchLanguage,
+} from './story/language.ts';
 import { whenNodeEnds, type NodeEnd } from '@plotline/core/plot-tree';
 import { choicesShownFrom, type Story, type StoryNode } from './story/story.ts';
 import { SubtitleTracks, type CueTrack } from './subtitles/subtitle-tracks.ts';
 import { Announcer } from './ui/announcer.ts';
-import { bannerView } from './ui/banner-view.ts';
+import { BannerView } from './ui/banner-view.ts';
 import { ChoicesView } from './ui/choices-view.ts';
 import { ControlsBar } from './ui/controls-bar.ts';
-import { h } from './ui/dom.ts';
+import { focusLost, h } from './ui/dom.ts';
 import { EndingView } from './ui/ending-view.ts';
+import { FullScreen } from './ui/full-screen.ts';
 import { LanguageMenu } from './ui/language-menu.ts';
 import { StartView } from './ui/start-view.ts';
 import { PlayedTime } from './view-events/played-time.ts';
@@ -21,6 +29,8 @@ import type { ViewEventLog } from './view-events/view-event-log.ts';
 export interface StoryPlayerOptions {
   data: WatchData;
   story: Story;
+  /** The player's words: the page's language, or the one the viewer picks in the language menu. */
+  texts: Texts;
   /** `?forceMobile=true`: the phone layout whatever the screen. */
   forceMobile: boolean;
   browserLanguages: readonly string[];
@@ -63,14 +73,16 @@ export class StoryPlayer {
   private readonly bottom: HTMLElement;
   private readonly notice = h('div', { class: 'notice', role: 'alert', hidden: true });
   private readonly announcer = new Announcer();
+  private readonly texts: Texts;
   private readonly start: StartView;
-  private readonly choices = new ChoicesView();
+  private readonly choices: ChoicesView;
   private readonly ending: EndingView;
   private readonly controls: ControlsBar;
+  private readonly fullScreen: FullScreen;
   private readonly languageMenu: LanguageMenu | null;
   private readonly subtitles: SubtitleTracks;
   private readonly playedTime = new PlayedTime();
-  private readonly banners = new Map<BannerComponentType, HTMLElement>();
+  private readonly banners = new Map<BannerComponentType, BannerView>();
   private engine: BranchPlayer | null = null;
   private ready: Promise<void> = Promise.resolve();
   private isReady = false;
@@ -90,6 +102,7 @@ export class StoryPlayer {
     this.story = story;
     this.events = options.events;
     this.shareUrl = options.shareUrl;
+    this.texts = options.texts;
     this.language = pickLanguage(data, options.browserLanguages);
 
     this.video = h('video', {
@@ -112,22 +125,23 @@ export class StoryPlayer {
     }
     this.subtitles = new SubtitleTracks({ tracks });
 
+    const { texts } = this;
     this.languageMenu =
       data.languages.length > 0
         ? new LanguageMenu(
-            [
-              ...data.languages.map((language) => ({
-                id: language.language_id,
-                label: language.name,
-              })),
-              { id: null, label: 'Off' },
-            ],
-            (id) => this.selectLanguage(id),
+            data.languages.map((language) => ({
+              id: language.language_id,
+              label: ownName(language),
+              lang: language.code,
+            })),
+            texts,
+            (id) => this.selectLanguage(id, true),
           )
         : null;
-    this.start = new StartView(data.title);
-    this.ending = new EndingView(data.shareable && options.shareUrl !== null);
-    this.controls = new ControlsBar(this.languageMenu, document.fullscreenEnabled === true);
+    this.start = new StartView(data.title, texts);
+    this.choices = new ChoicesView(texts);
+    this.ending = new EndingView(data.shareable && options.shareUrl !== null, texts);
+    this.controls = new ControlsBar(this.video, texts, this.languageMenu);
     this.bottom = h('div', { class: 'bottom' }, this.choices.element);
     this.layer = h(
       'div',
@@ -141,10 +155,19 @@ export class StoryPlayer {
     );
     this.element = h(
       'div',
-      { class: 'player', 'data-view': data.view_mode ?? 'horizontal' },
+      // Focusable, so that a click on the video keeps the focus (and the keys) in the player.
+      { class: 'player', 'data-view': data.view_mode ?? 'horizontal', tabindex: -1 },
       this.video,
       this.layer,
     );
+    this.fullScreen = new FullScreen(this.element, (on) => this.controls.setFullscreen(on));
+    this.controls.fullscreenButton.hidden = !this.fullScreen.available;
+    // The player's words and their direction; the captions keep theirs (`selectLanguage`).
+    texts.bind(() => {
+      this.element.lang = texts.language;
+      this.element.dir = texts.dir;
+      if (this.current?.choicesShown && !this.current.chosen) this.renderChoices(this.current);
+    });
     this.followLayout(options.forceMobile);
     this.wireControls();
     this.selectLanguage(this.language?.language_id ?? null);
@@ -159,7 +182,7 @@ export class StoryPlayer {
         new URL(this.story.item(Number(itemId))?.hls_url ?? '', location.href).href,
     });
     if (!engine) {
-      this.fail('This browser cannot play this video.');
+      this.fail(this.texts.words.cannotPlayHere);
       return;
     }
     this.engine = engine;
@@ -169,7 +192,7 @@ export class StoryPlayer {
     engine.on('ended', (event) => this.onEnded(event));
     engine.on('error', ({ message, fatal }) => {
       console.warn(`The player: ${message}`);
-      if (fatal) this.fail('This video cannot be played right now.');
+      if (fatal) this.fail(this.texts.words.cannotPlayNow);
     });
     const { root } = this.story;
     this.ready = engine.start(root).then(
@@ -200,6 +223,8 @@ export class StoryPlayer {
     };
     this.choices.hide();
     this.clearBanners();
+    this.controls.seek.showNode(at, this.current.duration);
+    this.keepFocus();
     void this.subtitles.showNode(node.item, at);
     this.report(node);
     if (step.kind === 'choose') {
@@ -213,6 +238,7 @@ export class StoryPlayer {
     const current = this.current;
     if (!current || current.index !== index) return;
     if (duration > 0) current.duration = duration;
+    this.controls.seek.update(time, current.duration);
     this.showBanners(current, time);
     if (current.step.kind === 'choose' && time >= choicesShownFrom(current.duration)) {
       this.showChoices(current);
@@ -229,9 +255,10 @@ export class StoryPlayer {
     this.choices.hide();
     this.clearBanners();
     this.controls.setEnded(true);
+    this.controls.seek.clear();
     this.controls.setPreviousChoice(this.choicesMade.length > 0);
-    this.ending.show();
-    this.announcer.say('The end.');
+    this.ending.show(this.mayMoveFocus());
+    this.announcer.say(this.texts.words.theEnd);
     this.events?.record({ type: 'ending', node_id: Number(node.id) });
   }
 
@@ -256,7 +283,8 @@ export class StoryPlayer {
     current.choicesShown = true;
     this.renderChoices(current);
     const labels = current.step.options.map((option, position) => this.captionOf(option, position));
-    this.announcer.say(`Choose what happens next: ${labels.join(', ')}.`);
+    const { words } = this.texts;
+    this.announcer.say(words.chooseNext(labels.join(words.optionSeparator)));
   }
 
   private renderChoices(current: NodeState) {
@@ -266,6 +294,7 @@ export class StoryPlayer {
         label: this.captionOf(option, position),
         choose: () => this.choose(current, option, position),
       })),
+      this.mayMoveFocus(),
     );
   }
 
@@ -277,7 +306,8 @@ export class StoryPlayer {
     this.appendFollowers(option);
     this.choicesMade.push(current.index);
     this.controls.setPreviousChoice(true);
-    this.announcer.say(`You chose: ${this.captionOf(option, position)}.`);
+    this.keepFocus();
+    this.announcer.say(this.texts.words.chose(this.captionOf(option, position)));
     this.events?.record({ type: 'choice', node_id: current.node.id, option_id: option.id });
   }
 
@@ -291,7 +321,9 @@ export class StoryPlayer {
     this.clearBanners();
     this.ending.hide();
     this.controls.setEnded(false);
+    this.controls.seek.clear();
     this.controls.setPreviousChoice(this.choicesMade.length > 0);
+    this.keepFocus();
     try {
       await engine.restartFrom(index);
     } catch {
@@ -321,14 +353,15 @@ export class StoryPlayer {
       if (this.banners.has(type)) continue;
       const image = bannerImageUrl(this.data.banner, type, this.data.view_mode);
       if (!hasBannerContent(this.data.banner, image)) continue;
-      const view = bannerView({ type, image, banner: this.data.banner }, () => {
+      const view = new BannerView({ type, image, banner: this.data.banner }, this.texts, () => {
         current.closedBanners.add(type);
         view.remove();
         this.banners.delete(type);
+        this.keepFocus();
       });
       this.banners.set(type, view);
-      if (type === 'horizontal') this.bottom.append(view);
-      else this.layer.insertBefore(view, this.bottom);
+      if (type === 'horizontal') this.bottom.append(view.element);
+      else this.layer.insertBefore(view.element, this.bottom);
     }
   }
 
@@ -337,17 +370,20 @@ export class StoryPlayer {
     this.banners.clear();
   }
 
-  private selectLanguage(id: number | null) {
+  /**
+   * Subtitles and captions in the language `id` (null: subtitles off, captions as they were). The
+   * viewer's pick (`byViewer`) sets the player's words too, where the player speaks it.
+   */
+  private selectLanguage(id: number | null, byViewer = false) {
     const language = this.data.languages.find((known) => known.language_id === id);
     if (language) this.language = language;
     void this.subtitles.select(language ? language.language_id : null);
     this.element.classList.toggle('has-subtitles', this.subtitles.selected !== null);
     this.languageMenu?.setCurrent(this.subtitles.selected);
-    // The overlays follow the language chosen: Arabic lays them out right to left. The captions
-    // are in that language; the player's own words stay English.
-    this.layer.dir = directionOf(this.language);
-    if (this.language) this.choices.element.lang = this.language.code;
+    // The options are captions: in their language and its direction (Arabic right to left).
+    this.choices.setLanguage(this.language?.code ?? null, directionOf(this.language));
     if (this.current?.choicesShown && !this.current.chosen) this.renderChoices(this.current);
+    if (byViewer && language && isUiLanguage(language.code)) void this.texts.use(language.code);
   }
 
   private captionOf(option: StoryNode, position: number) {
@@ -355,7 +391,7 @@ export class StoryPlayer {
       option.item,
       this.language?.language_id ?? null,
       this.data.primary_language_id,
-      position,
+      this.texts.words.option(position + 1),
     );
   }
 
@@ -372,6 +408,8 @@ export class StoryPlayer {
   private async play() {
     this.start.hide();
     this.controls.show();
+    // From Play to Pause, where the keyboard finds the controls (never to the page).
+    this.keepFocus();
     if (!this.started) {
       this.started = true;
       this.events?.record({ type: 'start' });
@@ -390,13 +428,7 @@ export class StoryPlayer {
       video.paused ? void video.play().catch(() => {}) : video.pause(),
     );
     controls.previousButton.addEventListener('click', () => this.previousChoice());
-    controls.fullscreenButton.addEventListener('click', () => {
-      if (document.fullscreenElement) void document.exitFullscreen();
-      else void this.element.requestFullscreen().catch(() => {});
-    });
-    document.addEventListener('fullscreenchange', () =>
-      controls.setFullscreen(document.fullscreenElement === this.element),
-    );
+    controls.fullscreenButton.addEventListener('click', () => this.fullScreen.toggle());
     this.ending.replayButton.addEventListener('click', () => this.replay());
     this.ending.shareButton.addEventListener('click', () => void this.share());
 
@@ -428,21 +460,20 @@ export class StoryPlayer {
       this.element.addEventListener(type, wake);
     video.addEventListener('pause', wake);
 
-    // Space or K pauses and plays, F goes full screen, when no control has the focus.
+    // K pauses and plays, M mutes, F goes full screen, from anywhere in the player; Space too
+    // when no control has the focus (on a control, Space is the control's).
     document.addEventListener('keydown', (event) => {
-      if (
-        event.target !== document.body ||
-        !this.started ||
-        event.ctrlKey ||
-        event.metaKey ||
-        event.altKey
-      )
-        return;
-      if (event.key === ' ' || event.key === 'k') {
+      const target = event.target as Node;
+      const onPage = target === document.body || target === this.element;
+      if (!this.started || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (!onPage && !this.element.contains(target)) return;
+      if ((event.key === ' ' && onPage) || event.key === 'k') {
         event.preventDefault();
         controls.pauseButton.click();
+      } else if (event.key === 'm') {
+        controls.volume.toggleMute();
       } else if (event.key === 'f' && !controls.fullscreenButton.hidden) {
-        controls.fullscreenButton.click();
+        this.fullScreen.toggle();
       }
     });
   }
@@ -458,18 +489,52 @@ export class StoryPlayer {
   private async share() {
     if (!this.shareUrl) return;
     const outcome = await shareLink(this.shareUrl, this.data.title);
-    if (outcome === 'copied') this.ending.tell('Link copied to clipboard!');
-    else if (outcome === 'failed')
-      this.ending.tell(`Copy this link to share the video: ${this.shareUrl}`);
+    const { words } = this.texts;
+    if (outcome === 'copied') this.ending.tell(words.linkCopied);
+    else if (outcome === 'failed') this.ending.tell(words.copyThisLink(this.shareUrl));
   }
 
   private fail(message: string) {
     this.start.hide();
     this.choices.hide();
-    this.notice.replaceChildren(h('p', { dir: 'auto' }, message));
-    const retry = h('button', { type: 'button', class: 'action' }, 'Try again');
+    this.notice.replaceChildren(h('p', {}, message));
+    const retry = h('button', { type: 'button', class: 'action' }, this.texts.words.tryAgain);
     retry.addEventListener('click', () => location.reload());
     this.notice.append(retry);
     this.notice.hidden = false;
+    this.keepFocus();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The focus: never left on the page while the player is in use.
+  // ---------------------------------------------------------------------------------------------
+
+  /**
+   * Whether what appears may take the focus: the page has it (not the studio around a preview
+   * frame), and it rests nowhere, on the player itself, or on Pause, where Play put it.
+   */
+  private mayMoveFocus(): boolean {
+    const active = document.activeElement;
+    return (
+      document.hasFocus() &&
+      (focusLost() || active === this.element || active === this.controls.pauseButton)
+    );
+  }
+
+  /**
+   * After a change that may have hidden or removed the focused control (Play, an option chosen,
+   * the options or a banner gone, an ending, starting again): the focus goes to what the viewer
+   * acts on next, so that it never falls to the page.
+   */
+  private keepFocus() {
+    if (!document.hasFocus() || !focusLost()) return;
+    const next = [
+      this.notice.querySelector('button'),
+      this.ending.visible ? this.ending.replayButton : null,
+      this.choices.first,
+      this.controls.pauseButton,
+      this.controls.previousButton,
+    ].find((control) => control && control.isConnected && !control.closest('[hidden]'));
+    next?.focus();
   }
 }

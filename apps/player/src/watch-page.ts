@@ -1,10 +1,13 @@
 import type { WatchData } from '@plotline/core';
+import type { Texts } from './i18n/texts.ts';
 import { buildStory } from './story/story.ts';
 import { StoryPlayer } from './story-player.ts';
 import { renderStatusPage } from './ui/status-page.ts';
 import { newViewSession, ViewEventLog, viewEventsSender } from './view-events/view-event-log.ts';
 
 export interface WatchPageOptions {
+  /** The player's words, in the page's language to start with. */
+  texts: Texts;
   forceMobile: boolean;
   shareUrl: string | null;
   /** Where the viewing's events go; null for a preview, which sends none. */
@@ -19,10 +22,8 @@ export function mountWatchPage(
 ): void {
   const story = buildStory(data);
   if (!story) {
-    renderStatusPage(root, {
-      heading: 'Nothing to play yet',
-      text: 'This project has no storyline that can play yet.',
-    });
+    const { words } = options.texts;
+    renderStatusPage(root, words, { heading: words.nothingToPlay, text: words.nothingToPlayText });
     return;
   }
   document.title = data.title;
@@ -40,6 +41,7 @@ export function mountWatchPage(
   const player = new StoryPlayer({
     data,
     story,
+    texts: options.texts,
     forceMobile: options.forceMobile,
     browserLanguages: navigator.languages ?? [navigator.language],
     events,

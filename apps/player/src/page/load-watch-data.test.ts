@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeWatchData } from '../test/watch-data.ts';
-import { loadWatchData, studioToken } from './load-watch-data.ts';
+import { loadWatchData, studioLanguage, studioToken } from './load-watch-data.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -49,12 +49,16 @@ describe('loadWatchData', () => {
         { kind: 'published', slug: 'x' },
         answer(500, { message: 'Server down' }),
       ),
-    ).toEqual({
+    ).toEqual({ kind: 'failed', status: 500 });
+    expect(await loadWatchData({ kind: 'published', slug: 'x' }, answer(200, '<html>'))).toEqual({
       kind: 'failed',
-      message: 'Server down',
+      status: 200,
     });
     const offline = { fetch: async () => Promise.reject(new TypeError('Failed to fetch')) };
-    expect((await loadWatchData({ kind: 'published', slug: 'x' }, offline)).kind).toBe('failed');
+    expect(await loadWatchData({ kind: 'published', slug: 'x' }, offline)).toEqual({
+      kind: 'failed',
+      status: null,
+    });
   });
 });
 
@@ -70,5 +74,15 @@ describe('studioToken', () => {
     expect(studioToken(storage(null))).toBeNull();
     expect(studioToken(storage('{not json'))).toBeNull();
     expect(studioToken(null)).toBeNull();
+  });
+});
+
+describe('studioLanguage', () => {
+  it('reads the language the studio is shown in, for its preview frames', () => {
+    const storage = (value: string | null) => ({ getItem: () => value });
+    expect(studioLanguage(storage('{"state":{"language":"ar","token":"abc"}}'))).toBe('ar');
+    expect(studioLanguage(storage('{"state":{}}'))).toBeNull();
+    expect(studioLanguage(storage('{not json'))).toBeNull();
+    expect(studioLanguage(null)).toBeNull();
   });
 });

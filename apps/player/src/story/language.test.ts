@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeWatchData } from '../test/watch-data.ts';
-import { captionOf, directionOf, pickLanguage } from './language.ts';
+import { captionOf, directionOf, ownName, pickLanguage } from './language.ts';
 
 const languages = [
   { language_id: 1, code: 'en', name: 'English' },
@@ -34,14 +34,14 @@ describe('captionOf', () => {
   const item = makeWatchData().items[2]!;
 
   it('labels an option in the chosen language', () => {
-    expect(captionOf(item, 6, 1, 0)).toBe('خذ الطريق الأيسر');
-    expect(captionOf(item, 1, 1, 0)).toBe('Take the left path');
+    expect(captionOf(item, 6, 1, 'Option 1')).toBe('خذ الطريق الأيسر');
+    expect(captionOf(item, 1, 1, 'Option 1')).toBe('Take the left path');
   });
 
-  it('falls back to the primary language, then any caption, then the option’s position', () => {
-    expect(captionOf(item, 3, 1, 0)).toBe('Take the left path');
-    expect(captionOf({ captions: { 6: 'يسار' } }, 3, 1, 0)).toBe('يسار');
-    expect(captionOf({ captions: {} }, 1, 1, 1)).toBe('Option 2');
+  it('falls back to the primary language, then any caption, then the label given (its position)', () => {
+    expect(captionOf(item, 3, 1, 'Option 1')).toBe('Take the left path');
+    expect(captionOf({ captions: { 6: 'يسار' } }, 3, 1, 'Option 1')).toBe('يسار');
+    expect(captionOf({ captions: {} }, 1, 1, 'Option 2')).toBe('Option 2');
   });
 });
 
@@ -50,5 +50,17 @@ describe('directionOf', () => {
     expect(directionOf({ code: 'ar' })).toBe('rtl');
     expect(directionOf({ code: 'en' })).toBe('ltr');
     expect(directionOf(null)).toBe('ltr');
+  });
+});
+
+describe('ownName', () => {
+  it('names each language in itself, as language menus do', () => {
+    expect(ownName({ code: 'ar', name: 'Arabic' })).toBe('العربية');
+    expect(ownName({ code: 'es', name: 'Spanish' })).toBe('Español');
+    expect(ownName({ code: 'en', name: 'English' })).toBe('English');
+  });
+
+  it('keeps the project’s name for a code the browser does not know', () => {
+    expect(ownName({ code: 'zz', name: 'Zed' })).toBe('Zed');
   });
 });

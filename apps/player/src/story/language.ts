@@ -25,20 +25,36 @@ export function pickLanguage(
 
 /**
  * An option's label: the item's caption in `languageId`, else in the primary language, else its
- * first caption; never empty, so every choice button has a name.
+ * first caption, else `fallback` ('Option 2'); never empty, so every choice button has a name.
  */
 export function captionOf(
   item: Pick<WatchItem, 'captions'>,
   languageId: number | null,
   primaryLanguageId: number | null,
-  position: number,
+  fallback: string,
 ): string {
   const { captions } = item;
   const text =
     (languageId !== null ? captions[String(languageId)] : undefined) ||
     (primaryLanguageId !== null ? captions[String(primaryLanguageId)] : undefined) ||
     Object.values(captions).find(Boolean);
-  return text?.trim() || `Option ${position + 1}`;
+  return text?.trim() || fallback;
+}
+
+/**
+ * A language's name in itself ('العربية', 'Deutsch'), as language menus show them: each viewer
+ * finds their own whatever the page's language. The project's (English) name where the browser
+ * knows none.
+ */
+export function ownName(language: Pick<WatchLanguage, 'code' | 'name'>): string {
+  try {
+    const name = new Intl.DisplayNames([language.code], { type: 'language' }).of(language.code);
+    if (name && name !== language.code)
+      return name.charAt(0).toLocaleUpperCase(language.code) + name.slice(1);
+  } catch {
+    // An older browser, or a code it does not know.
+  }
+  return language.name;
 }
 
 /** Languages written right to left among the project's (core CONTENT_LANGUAGES): Arabic. */

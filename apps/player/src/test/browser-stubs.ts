@@ -45,6 +45,10 @@ HTMLMediaElement.prototype.pause = vi.fn(function (this: HTMLMediaElement) {
   this.dispatchEvent(new Event('pause'));
 });
 
+// jsdom's says whether an element has the focus; a browser's, whether the page has it (the tests'
+// page always has).
+document.hasFocus = () => true;
+
 window.matchMedia = (query: string) =>
   ({
     matches: false,

@@ -1,5 +1,6 @@
 import type { BannerComponentType, WatchData } from '@plotline/core';
-import { h, iconButton } from './dom.ts';
+import type { Texts } from '../i18n/texts.ts';
+import { h, iconButton, setIconButton } from './dom.ts';
 
 export interface BannerContent {
   type: BannerComponentType;
@@ -21,29 +22,48 @@ function targetLink(
  * project's text and colours) linking to the target; vertical at the side, horizontal along the
  * bottom; closable.
  */
-export function bannerView({ type, image, banner }: BannerContent, close: () => void): HTMLElement {
-  const url = banner.url.trim();
-  const picture = image
-    ? h('img', { src: image, alt: '', class: 'banner-image', decoding: 'async' })
-    : null;
-  let button: HTMLAnchorElement | null = null;
-  if (url && banner.button_text.trim()) {
-    button = targetLink(url, { class: 'banner-button' }, banner.button_text);
-    // Through the style object: a colour that is not one is ignored, nothing else is written.
-    button.style.backgroundColor = banner.button_color;
-    button.style.color = banner.button_text_color;
+export class BannerView {
+  readonly element: HTMLElement;
+  private readonly unbind: () => void;
+
+  constructor({ type, image, banner }: BannerContent, texts: Texts, close: () => void) {
+    const url = banner.url.trim();
+    const picture = image
+      ? h('img', { src: image, alt: '', class: 'banner-image', decoding: 'async' })
+      : null;
+    let button: HTMLAnchorElement | null = null;
+    if (url && banner.button_text.trim()) {
+      // The project's words, in the language they were written in.
+      button = targetLink(url, { class: 'banner-button', dir: 'auto' }, banner.button_text);
+      // Through the style object: a colour that is not one is ignored, nothing else is written.
+      button.style.backgroundColor = banner.button_color;
+      button.style.color = banner.button_text_color;
+    }
+    const closer = iconButton('banner-close');
+    closer.addEventListener('click', close);
+    this.element = h(
+      'aside',
+      { class: `banner banner-${type}` },
+      // The picture links too, for the pointer; the named button is the one link for the keyboard.
+      picture &&
+        (url
+          ? targetLink(
+              url,
+              { tabindex: -1, 'aria-hidden': 'true', class: 'banner-picture' },
+              picture,
+            )
+          : picture),
+      button,
+      closer,
+    );
+    this.unbind = texts.bind((words) => {
+      this.element.setAttribute('aria-label', words.banner);
+      setIconButton(closer, 'close', words.closeBanner);
+    });
   }
-  const closer = iconButton('close', 'Close banner', 'banner-close');
-  closer.addEventListener('click', close);
-  return h(
-    'aside',
-    { class: `banner banner-${type}`, 'aria-label': 'Banner' },
-    // The picture links too, for the pointer; the named button is the one link for the keyboard.
-    picture &&
-      (url
-        ? targetLink(url, { tabindex: -1, 'aria-hidden': 'true', class: 'banner-picture' }, picture)
-        : picture),
-    button,
-    closer,
-  );
+
+  remove(): void {
+    this.unbind();
+    this.element.remove();
+  }
 }

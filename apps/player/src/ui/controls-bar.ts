@@ -1,23 +1,37 @@
+import type { Texts } from '../i18n/texts.ts';
 import { h, icon, iconButton, setIconButton } from './dom.ts';
 import type { LanguageMenu } from './language-menu.ts';
+import { SeekBar } from './seek-bar.ts';
+import { VolumeControl } from './volume-control.ts';
 
 /**
- * The bar over the top of the video: 'Previous choice' at the start; pause, the language menu and
- * full screen at the end. Shown once the video plays.
+ * The bar over the top of the video: 'Previous choice' at the start; pause, the sound, the
+ * language menu and full screen at the end; below them the seek bar within the node on screen.
+ * Shown once the video plays.
  */
 export class ControlsBar {
   readonly element: HTMLElement;
+  private readonly previousLabel = h('span', { class: 'previous-label' });
   readonly previousButton = h(
     'button',
     { type: 'button', class: 'previous', hidden: true },
     icon('back'),
-    'Previous choice',
+    this.previousLabel,
   );
-  readonly pauseButton = iconButton('pause', 'Pause');
-  readonly fullscreenButton = iconButton('fullscreen', 'Full screen');
+  readonly pauseButton = iconButton();
+  readonly fullscreenButton = iconButton();
+  readonly volume: VolumeControl;
+  readonly seek: SeekBar;
+  private playing = false;
+  private fullscreen = false;
 
-  constructor(languageMenu: LanguageMenu | null, fullscreenAvailable: boolean) {
-    this.fullscreenButton.hidden = !fullscreenAvailable;
+  constructor(
+    video: HTMLVideoElement,
+    private readonly texts: Texts,
+    languageMenu: LanguageMenu | null,
+  ) {
+    this.volume = new VolumeControl(video, texts);
+    this.seek = new SeekBar(video, texts);
     this.element = h(
       'div',
       { class: 'controls', hidden: true },
@@ -26,10 +40,13 @@ export class ControlsBar {
         'div',
         { class: 'controls-end' },
         this.pauseButton,
+        this.volume.element,
         languageMenu?.element,
         this.fullscreenButton,
       ),
+      this.seek.element,
     );
+    texts.bind(() => this.render());
   }
 
   show(): void {
@@ -37,12 +54,14 @@ export class ControlsBar {
   }
 
   setPlaying(playing: boolean): void {
-    setIconButton(this.pauseButton, playing ? 'pause' : 'play', playing ? 'Pause' : 'Play');
+    this.playing = playing;
+    this.render();
   }
 
-  /** At an ending, Replay takes the place of pausing. */
+  /** At an ending, Replay takes the place of pausing and seeking. */
   setEnded(ended: boolean): void {
     this.pauseButton.hidden = ended;
+    this.seek.element.hidden = ended;
   }
 
   setPreviousChoice(available: boolean): void {
@@ -50,10 +69,22 @@ export class ControlsBar {
   }
 
   setFullscreen(on: boolean): void {
+    this.fullscreen = on;
+    this.render();
+  }
+
+  private render() {
+    const { words } = this.texts;
+    this.previousLabel.textContent = words.previousChoice;
+    setIconButton(
+      this.pauseButton,
+      this.playing ? 'pause' : 'play',
+      this.playing ? words.pause : words.play,
+    );
     setIconButton(
       this.fullscreenButton,
-      on ? 'fullscreenExit' : 'fullscreen',
-      on ? 'Exit full screen' : 'Full screen',
+      this.fullscreen ? 'fullscreenExit' : 'fullscreen',
+      this.fullscreen ? words.exitFullScreen : words.fullScreen,
     );
   }
 }

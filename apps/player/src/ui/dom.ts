@@ -31,6 +31,10 @@ export const ICONS = {
     'M12 5V1L7 6l5 5V7c3.31 0 6 2.69 6 6s-2.69 6-6 6-6-2.69-6-6H4c0 4.42 3.58 8 8 8s8-3.58 8-8-3.58-8-8-8z',
   share:
     'M18 16.08c-.76 0-1.44.3-1.96.77L8.91 12.7c.05-.23.09-.46.09-.7s-.04-.47-.09-.7l7.05-4.11c.54.5 1.25.81 2.04.81 1.66 0 3-1.34 3-3s-1.34-3-3-3-3 1.34-3 3c0 .24.04.47.09.7L8.04 9.81C7.5 9.31 6.79 9 6 9c-1.66 0-3 1.34-3 3s1.34 3 3 3c.79 0 1.5-.31 2.04-.81l7.12 4.16c-.05.21-.08.43-.08.65 0 1.61 1.31 2.92 2.92 2.92s2.92-1.31 2.92-2.92-1.31-2.92-2.92-2.92z',
+  volumeUp:
+    'M3 9v6h4l5 5V4L7 9H3zm13.5 3c0-1.77-1.02-3.29-2.5-4.03v8.05c1.48-.73 2.5-2.25 2.5-4.02zM14 3.23v2.06c2.89.86 5 3.54 5 6.71s-2.11 5.85-5 6.71v2.06c4.01-.91 7-4.49 7-8.77s-2.99-7.86-7-8.77z',
+  volumeOff:
+    'M16.5 12c0-1.77-1.02-3.29-2.5-4.03v2.21l2.45 2.45c.03-.2.05-.41.05-.63zm2.5 0c0 .94-.2 1.82-.54 2.64l1.51 1.51C20.63 14.91 21 13.5 21 12c0-4.28-2.99-7.86-7-8.77v2.06c2.89.86 5 3.54 5 6.71zM4.27 3 3 4.27 7.73 9H3v6h4l5 5v-6.73l4.25 4.25c-.67.52-1.42.93-2.25 1.18v2.06c1.38-.31 2.63-.95 3.69-1.81L19.73 21 21 19.73l-9-9L4.27 3zM12 4 9.91 6.09 12 8.18V4z',
   close:
     'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',
 } as const;
@@ -55,19 +59,22 @@ export function setIconButton(button: HTMLButtonElement, name: keyof typeof ICON
   button.title = label;
 }
 
-/** A button named by its icon's label (shown as a tooltip). */
-export function iconButton(
-  name: keyof typeof ICONS,
-  label: string,
-  className = '',
-): HTMLButtonElement {
-  const button = h('button', { type: 'button', class: `icon-button ${className}`.trim() });
-  setIconButton(button, name, label);
-  return button;
+/** A button named by its icon's label (shown as a tooltip), which `setIconButton` sets. */
+export function iconButton(className = ''): HTMLButtonElement {
+  return h('button', { type: 'button', class: `icon-button ${className}`.trim() });
 }
 
-/** Nothing is focused: the page may move focus to what appeared without taking it from the viewer. */
-export function nothingFocused(): boolean {
+/**
+ * The focus rests nowhere: on the page itself, or on a control just removed or hidden (which the
+ * browser soon moves to the page). The player may then move it without taking it from the viewer.
+ */
+export function focusLost(): boolean {
   const active = document.activeElement;
-  return !active || active === document.body || active === document.documentElement;
+  return (
+    !active ||
+    active === document.body ||
+    active === document.documentElement ||
+    !active.isConnected ||
+    active.closest('[hidden]') !== null
+  );
 }

@@ -1,38 +1,49 @@
-import { h, iconButton } from './dom.ts';
+import type { Texts } from '../i18n/texts.ts';
+import { h, iconButton, setIconButton } from './dom.ts';
 
 export interface LanguageMenuItem {
-  /** A language id, or null for 'Off'. */
-  id: number | null;
+  id: number;
+  /** The language's name in itself ('العربية'), and its code, for screen readers. */
   label: string;
+  lang: string;
 }
-
-const LABEL = 'Subtitles and language';
 
 /**
  * The 'Subtitles and language' menu button: each of the project's languages (subtitles and the
  * choices' captions) and 'Off' (no subtitles). Arrow keys, Home and End move in the open menu,
- * Escape closes it and gives the focus back to the button.
+ * Escape closes it and gives the focus back to the button; choosing gives it back too.
  */
 export class LanguageMenu {
   readonly element = h('div', { class: 'menu-anchor' });
-  private readonly button = iconButton('subtitles', LABEL);
-  private readonly menu = h('div', {
-    role: 'menu',
-    class: 'menu',
-    'aria-label': LABEL,
-    hidden: true,
-  });
+  private readonly button = iconButton();
+  private readonly menu = h('div', { role: 'menu', class: 'menu', hidden: true });
   private readonly items: HTMLButtonElement[];
 
-  constructor(items: readonly LanguageMenuItem[], onSelect: (id: number | null) => void) {
+  constructor(
+    languages: readonly LanguageMenuItem[],
+    texts: Texts,
+    onSelect: (id: number | null) => void,
+  ) {
     this.button.setAttribute('aria-haspopup', 'menu');
     this.button.setAttribute('aria-expanded', 'false');
-    this.items = items.map(({ id, label }) => {
-      const item = h(
-        'button',
-        { type: 'button', role: 'menuitem', class: 'menu-item', 'data-id': id ?? 'off' },
-        label,
-      );
+    const off = h('button', {
+      type: 'button',
+      role: 'menuitem',
+      class: 'menu-item',
+      'data-id': 'off',
+    });
+    const entries = [
+      ...languages.map(({ id, label, lang }) => ({
+        id,
+        item: h(
+          'button',
+          { type: 'button', role: 'menuitem', class: 'menu-item', 'data-id': id, lang },
+          label,
+        ),
+      })),
+      { id: null, item: off },
+    ];
+    this.items = entries.map(({ id, item }) => {
       item.addEventListener('click', () => {
         this.close(true);
         onSelect(id);
@@ -41,6 +52,11 @@ export class LanguageMenu {
     });
     this.menu.append(...this.items);
     this.element.append(this.button, this.menu);
+    texts.bind((words) => {
+      setIconButton(this.button, 'subtitles', words.subtitlesAndLanguage);
+      this.menu.setAttribute('aria-label', words.subtitlesAndLanguage);
+      off.textContent = words.subtitlesOff;
+    });
 
     this.button.addEventListener('click', () =>
       this.menu.hidden ? this.open(0) : this.close(false),
@@ -103,7 +119,8 @@ export class LanguageMenu {
       event.preventDefault();
       this.close(true);
     } else if (event.key === 'Tab') {
-      this.close(false);
+      // From the button, Tab goes on to the control after it (or before it) and not to the page.
+      this.close(true);
     }
   }
 }
