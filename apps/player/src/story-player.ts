@@ -108,7 +108,9 @@ export class StoryPlayer {
     this.video = h('video', {
       class: 'video',
       playsinline: true,
-      preload: 'auto',
+      // Until Play, the poster and no video: the browser's own HLS (no MSE) reads the playlists
+      // only; over MSE the engine decides (it waits for Play too).
+      preload: 'metadata',
       poster: story.root.item.poster,
     });
     const tracks = new Map<number, CueTrack>();
