@@ -287,6 +287,9 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
           throw new AppError(400, MESSAGES.avatarTooLarge);
         throw error;
       });
+      // toBuffer only throws when the limit falls inside a chunk it reads: when it falls on a
+      // chunk's end, busboy ends the file quietly, and the first 5 MB would pass as the image.
+      if (part.file.truncated) throw new AppError(400, MESSAGES.avatarTooLarge);
       const detected = await fileTypeFromBuffer(data);
       const type = AVATAR_TYPES.find((allowed) => allowed === detected?.mime);
       if (!type) throw new AppError(400, MESSAGES.avatarNotImage);
