@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { transactionRunner } from './db/transaction.ts';
 import { registerAccessGuard } from './http/access.ts';
 import { registerActivityLog } from './http/activity-log.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -275,6 +276,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerOpenApi(app);
   await registerRateLimits(app, rateLimits);
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12 } });

@@ -13,6 +13,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
+      // The build writes `.br` and `.gz` beside each text file worth it (scripts/build.mjs).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/; index.html must be asked for every time.

@@ -6,6 +6,7 @@ import { isSafeBlobKey, LOCAL_MEDIA_ROUTE, type BlobStore } from '../../adapters
 import { AppError } from '../../errors.ts';
 import { z } from 'zod';
 import { publicAccess } from '../../http/access.ts';
+import { COMPRESSIBLE_TYPE } from '../../http/compression.ts';
 import { errors } from '../../http/schemas.ts';
 
 /**
@@ -85,7 +86,10 @@ export function registerMediaRoutes(app: FastifyInstance, blobs: BlobStore): voi
       }
       // A malformed header, or several ranges (which would need multipart replies): the whole file.
       if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) {
-        return reply.header('content-length', size).send(await blobs.read(key));
+        // Playlists and subtitles are small text, sent from memory: the compression knows their
+        // size and leaves those under its threshold as they are (it compresses any stream).
+        const whole = COMPRESSIBLE_TYPE.test(type) ? await blobs.get(key) : await blobs.read(key);
+        return reply.header('content-length', size).send(whole);
       }
       const { start, end } = ranges[0]!;
       return reply

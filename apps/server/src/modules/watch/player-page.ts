@@ -10,8 +10,11 @@ import type { WatchService } from './watch.service.ts';
 /** Where the player's built files are served: its Vite build's `base` is `/watch/`. */
 export const PLAYER_ASSETS_PATH = `${WATCH_PATH}/assets/`;
 
-/** Vite names built files `name-<hash>.ext`: those never change and are cached for good. */
-const FINGERPRINTED = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+/**
+ * Vite names built files `name-<hash>.ext`: those never change and are cached for good, and so are
+ * the build's compressed copies of them (`.br`, `.gz`).
+ */
+const FINGERPRINTED = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(?:\.br|\.gz)?$/;
 
 /**
  * The player's pages, from its build (apps/player/dist): `index.html` at `/watch/{slug}` and at
@@ -38,6 +41,8 @@ export async function registerPlayerPages(
       if (!existsSync(assets)) return;
       await scope.register(fastifyStatic, {
         root: assets,
+        // The build writes `.br` and `.gz` beside each text file worth it (scripts/build.mjs).
+        preCompressed: true,
         decorateReply: false,
         cacheControl: false,
         setHeaders(res, filePath) {
