@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema is made.
+import './app/zod-jitless.ts';
 import '@fontsource/lato/300.css';
 import '@fontsource/lato/400.css';
 import '@fontsource/lato/700.css';
@@ -10,13 +12,14 @@ import { AppProviders } from './app/providers/app-providers.tsx';
 import { routes } from './app/router/routes.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
-initI18n();
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// The first render waits for the stored language's texts (a chunk of their own unless English).
+await initI18n();
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>

@@ -1,10 +1,12 @@
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { TIMINGS, directionOf } from '@plotline/core';
+import { TIMINGS, directionOf, type Language } from '@plotline/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOAST_COMPONENTS } from '../../components/toast-content.tsx';
 import { useAppStore } from '../../lib/app-store.ts';
 import { createAppTheme } from '../theme/create-app-theme.ts';
 import { EMOTION_CACHES } from './emotion-caches.ts';
@@ -18,7 +20,9 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const themeName = useAppStore((state) => state.theme);
   const mode = useAppStore((state) => state.mode);
-  const language = useAppStore((state) => state.language);
+  // i18next's language, not the store's: a newly chosen language's texts arrive a moment after
+  // the choice, and the direction and `lang` switch with them.
+  const language = useTranslation().i18n.language as Language;
   const direction = directionOf(language);
   const theme = useMemo(
     () => createAppTheme(themeName, mode, direction),
@@ -34,6 +38,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           maxSnack={TIMINGS.maxToasts}
           autoHideDuration={TIMINGS.toastMs}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+          Components={TOAST_COMPONENTS}
         >
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </SnackbarProvider>
