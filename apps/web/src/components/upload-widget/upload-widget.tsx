@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@plotline/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HiddenFileInput } from '../hidden-file-input.tsx';
+import { FilePickerButton } from '../file-picker-button.tsx';
 import { useByteFormat } from '../../lib/use-byte-format.ts';
 import { useMessageText } from '../../lib/use-message-text.ts';
 import { totalSize } from './file-selection.ts';
@@ -172,15 +172,15 @@ export function UploadWidget({
         )}
 
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
-          <Button component="label" variant="outlined" disabled={locked}>
+          <FilePickerButton
+            variant="outlined"
+            accept={accept}
+            multiple={multiple}
+            disabled={locked}
+            onPick={widget.pick}
+          >
             {t(multiple ? 'uploadWidget.chooseFiles' : 'uploadWidget.chooseFile')}
-            <HiddenFileInput
-              accept={accept}
-              multiple={multiple}
-              disabled={locked}
-              onPick={widget.pick}
-            />
-          </Button>
+          </FilePickerButton>
           <Button
             variant="contained"
             startIcon={<CloudUploadOutlined />}

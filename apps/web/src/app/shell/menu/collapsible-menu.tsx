@@ -2,9 +2,10 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import { Fragment, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppStore } from '../../../lib/app-store.ts';
@@ -36,52 +37,54 @@ export function CollapsibleMenu({ collapsed = false, onNavigate }: CollapsibleMe
   }, [activeGroup, openSubMenu]);
 
   return (
-    <List component="nav" aria-label={t('menu.mainMenu')} sx={{ py: 1 }}>
-      {groups.map((group) => {
-        const [only] = group.child;
-        if (only && group.child.length === 1 && only.name === group.name) {
-          return (
-            <MenuEntryLink
-              key={group.key}
-              entry={only}
-              collapsed={collapsed}
-              onNavigate={onNavigate}
-            />
-          );
-        }
-        const open = subMenuOpen.includes(group.key);
-        return (
-          <Fragment key={group.key}>
-            <ListItemButton
-              aria-expanded={open}
-              onClick={() => toggleSubMenu(group.key)}
-              sx={menuRowSx}
-            >
-              <MenuRowIcon icon={group.icon} />
-              <ListItemText
-                primary={t(group.name)}
-                slotProps={{ primary: { noWrap: true } }}
-                sx={{ opacity: collapsed ? 0 : 1, transition: 'opacity 150ms' }}
+    <nav aria-label={t('menu.mainMenu')}>
+      <List sx={{ py: 1 }}>
+        {groups.map((group) => {
+          const [only] = group.child;
+          if (only && group.child.length === 1 && only.name === group.name) {
+            return (
+              <MenuEntryLink
+                key={group.key}
+                entry={only}
+                collapsed={collapsed}
+                onNavigate={onNavigate}
               />
-              {!collapsed &&
-                (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
-            </ListItemButton>
-            <Collapse in={open}>
-              <List disablePadding>
-                {group.child.map((entry) => (
-                  <MenuEntryLink
-                    key={entry.key}
-                    entry={entry}
-                    nested
-                    collapsed={collapsed}
-                    onNavigate={onNavigate}
-                  />
-                ))}
-              </List>
-            </Collapse>
-          </Fragment>
-        );
-      })}
-    </List>
+            );
+          }
+          const open = subMenuOpen.includes(group.key);
+          return (
+            <ListItem key={group.key} disablePadding sx={{ display: 'block' }}>
+              <ListItemButton
+                aria-expanded={open}
+                onClick={() => toggleSubMenu(group.key)}
+                sx={menuRowSx}
+              >
+                <MenuRowIcon icon={group.icon} />
+                <ListItemText
+                  primary={t(group.name)}
+                  slotProps={{ primary: { noWrap: true } }}
+                  sx={{ opacity: collapsed ? 0 : 1, transition: 'opacity 150ms' }}
+                />
+                {!collapsed &&
+                  (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
+              </ListItemButton>
+              <Collapse in={open}>
+                <List disablePadding>
+                  {group.child.map((entry) => (
+                    <MenuEntryLink
+                      key={entry.key}
+                      entry={entry}
+                      nested
+                      collapsed={collapsed}
+                      onNavigate={onNavigate}
+                    />
+                  ))}
+                </List>
+              </Collapse>
+            </ListItem>
+          );
+        })}
+      </List>
+    </nav>
   );
 }

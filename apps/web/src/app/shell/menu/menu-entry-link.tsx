@@ -1,3 +1,4 @@
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -49,20 +50,22 @@ export function MenuEntryLink({
   const { t } = useTranslation();
   const active = isEntryActive(entry, useLocation().pathname);
   return (
-    <ListItemButton
-      component={Link}
-      to={entry.link}
-      selected={active}
-      aria-current={active ? 'page' : undefined}
-      onClick={onNavigate}
-      sx={[menuRowSx, nested && !collapsed && { paddingInlineStart: 3 }]}
-    >
-      <MenuRowIcon icon={entry.icon} />
-      <ListItemText
-        primary={t(entry.name)}
-        slotProps={{ primary: { noWrap: true } }}
-        sx={{ opacity: collapsed ? 0 : 1, transition: 'opacity 150ms' }}
-      />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={Link}
+        to={entry.link}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={[menuRowSx, nested && !collapsed && { paddingInlineStart: 3 }]}
+      >
+        <MenuRowIcon icon={entry.icon} />
+        <ListItemText
+          primary={t(entry.name)}
+          slotProps={{ primary: { noWrap: true } }}
+          sx={{ opacity: collapsed ? 0 : 1, transition: 'opacity 150ms' }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }

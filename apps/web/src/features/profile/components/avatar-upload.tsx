@@ -1,12 +1,11 @@
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AVATAR_MAX_BYTES, type SessionUser } from '@plotline/core';
 import { useTranslation } from 'react-i18next';
-import { HiddenFileInput } from '../../../components/hidden-file-input.tsx';
+import { FilePickerButton } from '../../../components/file-picker-button.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import type { AvatarUploadState } from '../hooks/use-avatar-upload.ts';
 
@@ -30,22 +29,18 @@ export function AvatarUpload({ user, upload, editable = true }: AvatarUploadProp
       />
       {editable && (
         <>
-          <Button
-            component="label"
+          <FilePickerButton
             variant="outlined"
             size="small"
             startIcon={<PhotoCameraOutlined />}
+            accept="image/*"
             disabled={upload.uploading}
+            onPick={([file]) => {
+              if (file) upload.upload(file);
+            }}
           >
             {t('profile.uploadAvatar')}
-            <HiddenFileInput
-              accept="image/*"
-              disabled={upload.uploading}
-              onPick={([file]) => {
-                if (file) upload.upload(file);
-              }}
-            />
-          </Button>
+          </FilePickerButton>
           <Typography variant="caption" color="text.secondary">
             {t('profile.avatarHint', { megabytes: AVATAR_MAX_BYTES / 1024 / 1024 })}
           </Typography>

@@ -43,13 +43,14 @@ export function StepFooter({ backLabel, onBack, status, children }: StepFooterPr
             sx={{
               alignItems: 'center',
               justifyContent: { sm: 'flex-end' },
-              color: status.saved ? 'success.main' : 'warning.main',
+              // The icon carries the colour: warning orange as text is below 4.5:1 on white.
+              color: 'text.secondary',
             }}
           >
             {status.saved ? (
-              <CheckCircleOutline aria-hidden fontSize="small" />
+              <CheckCircleOutline aria-hidden fontSize="small" color="success" />
             ) : (
-              <EditNoteOutlined aria-hidden fontSize="small" />
+              <EditNoteOutlined aria-hidden fontSize="small" color="warning" />
             )}
             <Typography variant="body2">{status.label}</Typography>
           </Stack>

@@ -10,7 +10,7 @@ import { MESSAGES } from '@plotline/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { HiddenFileInput } from '../../../../components/hidden-file-input.tsx';
+import { FilePickerButton } from '../../../../components/file-picker-button.tsx';
 import { useDeleteErrorToast } from '../../../../lib/use-delete-error-toast.ts';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { useDeleteArtwork } from '../../api/delete-artwork.ts';
@@ -114,24 +114,20 @@ export function ThumbnailField({
           )}
           {!readOnly && (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Button
-                component="label"
+              <FilePickerButton
                 variant="outlined"
                 size="small"
                 startIcon={<UploadOutlined />}
+                accept="image/*"
                 disabled={locked}
+                onPick={([file]) => {
+                  if (file) upload.upload(file);
+                }}
               >
                 {t(
                   src ? 'projectWizard.stepOne.replaceImage' : 'projectWizard.stepOne.uploadImage',
                 )}
-                <HiddenFileInput
-                  accept="image/*"
-                  disabled={locked}
-                  onPick={([file]) => {
-                    if (file) upload.upload(file);
-                  }}
-                />
-              </Button>
+              </FilePickerButton>
               {url && movieId !== undefined && (
                 <Button
                   size="small"

@@ -11,7 +11,7 @@ import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { HiddenFileInput } from '../../../../components/hidden-file-input.tsx';
+import { FilePickerButton } from '../../../../components/file-picker-button.tsx';
 import { useDeleteErrorToast } from '../../../../lib/use-delete-error-toast.ts';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { useDeleteBanner } from '../../api/delete-banner.ts';
@@ -135,27 +135,23 @@ export function BannerImageField({ project, kind, readOnly }: BannerImageFieldPr
       )}
       {!readOnly && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
-          <Button
-            component="label"
+          <FilePickerButton
             variant="outlined"
             size="small"
             startIcon={<UploadOutlined />}
+            accept="image/*"
             disabled={locked}
+            aria-label={t('projectWizard.stepTwo.banner.imageOf', { kind: name })}
+            onPick={([file]) => {
+              if (file) onPick(file);
+            }}
           >
             {t(
               image.url
                 ? 'projectWizard.stepTwo.banner.replace'
                 : 'projectWizard.stepTwo.banner.upload',
             )}
-            <HiddenFileInput
-              accept="image/*"
-              disabled={locked}
-              aria-label={t('projectWizard.stepTwo.banner.imageOf', { kind: name })}
-              onPick={([file]) => {
-                if (file) onPick(file);
-              }}
-            />
-          </Button>
+          </FilePickerButton>
           {image.url && (
             <Button
               size="small"

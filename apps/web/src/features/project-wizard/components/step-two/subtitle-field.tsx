@@ -2,7 +2,6 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import SubtitlesOutlined from '@mui/icons-material/SubtitlesOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -10,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@plotline/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HiddenFileInput } from '../../../../components/hidden-file-input.tsx';
+import { FilePickerButton } from '../../../../components/file-picker-button.tsx';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 
 /** Spec §5: subtitles are .srt files only, whatever the file picker let through. */
@@ -84,28 +83,24 @@ export function SubtitleField({
           )}
         </Stack>
       ) : readOnly ? null : (
-        <Button
-          component="label"
+        <FilePickerButton
           variant="outlined"
           size="small"
           startIcon={<UploadFileOutlined />}
+          accept=".srt"
           disabled={disabled || progress !== null}
+          aria-label={t('projectWizard.stepTwo.languages.subtitleOf', {
+            language: languageName,
+          })}
+          onPick={([file]) => {
+            if (file) upload(file);
+          }}
           sx={{ whiteSpace: 'nowrap' }}
         >
           {progress === null
             ? t('projectWizard.stepTwo.languages.uploadSubtitle')
             : t('projectWizard.stepTwo.languages.uploading', { percent: progress })}
-          <HiddenFileInput
-            accept=".srt"
-            disabled={disabled || progress !== null}
-            aria-label={t('projectWizard.stepTwo.languages.subtitleOf', {
-              language: languageName,
-            })}
-            onPick={([file]) => {
-              if (file) upload(file);
-            }}
-          />
-        </Button>
+        </FilePickerButton>
       )}
       {refusal && (
         <Typography role="alert" variant="caption" color="error" component="p" sx={{ mt: 0.5 }}>
