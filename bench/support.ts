@@ -4,12 +4,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { ACCESS_TOKEN_HEADER } from '@plotline/core';
-import type { Browser } from '@playwright/test';
+import { request, type Browser } from '@playwright/test';
 import { createLocalBlobStore } from '../apps/server/src/adapters/blob-store.ts';
 import { createFfmpeg } from '../apps/server/src/adapters/ffmpeg/ffmpeg.ts';
 import {
@@ -24,6 +25,8 @@ import { createCompaniesRepository } from '../apps/server/src/modules/companies/
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
 import { makeTestClip, type TestClipSpec } from '../apps/server/src/test/test-media.ts';
 import { CHROMIUM_ARGS, launchChromium } from '../e2e/support/chromium.ts';
+import { createProjectInfo } from '../e2e/support/project-api.ts';
+import { addCaptionedItems } from '../e2e/support/story-project.ts';
 
 export interface BenchUser {
   email: string;
@@ -184,5 +187,58 @@ export async function startBrowserBench(options: {
     await browser?.close();
     await server.close();
     throw error;
+  }
+}
+
+/**
+ * The fork story of the browser benches, made through the API as the studio makes it: a project
+ * with its step 1 done, four items (an opening clip, a bridge, two options) of one clip of `clip`
+ * made with ffmpeg, uploaded, captioned and transcoded, their storyline, the address `slug`, and
+ * published, as the user of `headers`. Answers the seconds that uploading and transcoding took.
+ */
+export async function publishForkStory(
+  server: BenchServer,
+  headers: Record<string, string>,
+  { title, slug, clip }: { title: string; slug: string; clip: TestClipSpec },
+): Promise<number> {
+  const api = await request.newContext({ baseURL: server.baseUrl });
+  try {
+    const movieId = await createProjectInfo(api, headers, title);
+    const file = path.join(server.folder, `${slug}.mp4`);
+    await makeTestClip(server.binaries, file, clip);
+    const started = performance.now();
+    const ids = await addCaptionedItems(api, headers, movieId, await readFile(file));
+    const transcoded = (performance.now() - started) / 1000;
+    const plot = (id: number, parent: number | null, item: string) => ({
+      movie_plot_id: id,
+      movie_content_id: ids.get(item),
+      parent_id: parent,
+      locked: '0',
+    });
+    for (const [call, data] of [
+      [
+        '/api/movie-plot',
+        {
+          movie_id: movieId,
+          version: 0,
+          plots: [
+            plot(-1, null, 'opening.mp4'),
+            plot(-2, -1, 'question.mp4'),
+            plot(-3, -2, 'left.mp4'),
+            plot(-4, -2, 'right.mp4'),
+          ],
+        },
+      ],
+      ['/api/movie', { movieId, slug }],
+      [`/api/movie/${movieId}/publish`, {}],
+    ] as const) {
+      const response = await api.post(call, { headers, data });
+      if (!response.ok()) {
+        throw new Error(`${call} refused: ${response.status()} ${await response.text()}`);
+      }
+    }
+    return transcoded;
+  } finally {
+    await api.dispose();
   }
 }
