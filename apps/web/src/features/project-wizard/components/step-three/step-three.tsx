@@ -142,6 +142,7 @@ export function StepThree({
               />
             }
             label={t('projectWizard.stepThree.readOnly')}
+            sx={{ whiteSpace: 'nowrap' }}
           />
         </Stack>
       </Paper>
