@@ -12,7 +12,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { useLogout } from '../../../features/auth/api/logout.ts';
-import { ProfileDrawer } from '../../../features/profile/components/profile-drawer.tsx';
+import { ProfileDrawer } from '../../../features/profile/components/lazy-profile-drawer.tsx';
 import { useAppStore } from '../../../lib/app-store.ts';
 
 export function AccountMenu() {
