@@ -2,7 +2,7 @@ import type { Texts } from '../i18n/texts.ts';
 import { h } from './dom.ts';
 
 /** m:ss (or h:mm:ss) of whole seconds. */
-export function clock(seconds: number): string {
+function clock(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   const pad = (value: number) => String(value).padStart(2, '0');
   const [hours, minutes] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60];
@@ -87,12 +87,13 @@ export class SeekBar {
 
   private render(time = this.time) {
     const { words } = this.texts;
-    const max = Math.floor(this.duration);
-    this.input.max = String(max);
-    this.input.value = String(Math.min(Math.floor(time), max));
+    // A node the engine measures at 2.97 s is a 3 s scene; the time played counts whole seconds.
+    const duration = Math.round(this.duration);
+    this.input.max = String(duration);
+    this.input.value = String(Math.min(Math.floor(time), duration));
     this.input.setAttribute('aria-label', words.seek);
-    this.input.setAttribute('aria-valuetext', words.timeOf(clock(time), clock(this.duration)));
+    this.input.setAttribute('aria-valuetext', words.timeOf(clock(time), clock(duration)));
     this.elapsed.textContent = clock(time);
-    this.total.textContent = clock(this.duration);
+    this.total.textContent = clock(duration);
   }
 }
