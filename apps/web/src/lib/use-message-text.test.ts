@@ -1,9 +1,16 @@
 import { formatMessage, MESSAGES } from '@plotline/core';
 import i18next from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAppStore } from './app-store.ts';
 import { translateMessage } from './use-message-text.ts';
 
 describe('translateMessage', () => {
+  // A language's texts load when it is first chosen, and stay.
+  beforeAll(async () => {
+    useAppStore.getState().setLanguage('de');
+    await waitFor(() => expect(i18next.hasResourceBundle('de', 'translation')).toBe(true));
+  });
   const german = i18next.getFixedT('de');
 
   it('translates a message the server sent as is', () => {
