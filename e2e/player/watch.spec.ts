@@ -1,6 +1,10 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { BANNER_BUTTON, createForkStory } from '../support/story-project.ts';
 import { leaveWatchPage, trackEventBatches } from '../support/viewer.ts';
+import { words as ar } from '../../apps/player/src/i18n/locales/ar.ts';
+import { en } from '../../apps/player/src/i18n/words.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -70,4 +74,174 @@ test('a creator publishes the story and a viewer plays it through a choice to an
     .toEqual(expect.arrayContaining(['choice', 'ending', 'node', 'start']));
   for (const batch of await batches.sent()) expect(batch.status).toBe(204);
   await viewer.close();
+});
+
+test.describe('what a visit costs before Play', () => {
+  // The 720p story of the issue: the whole opening at 720p is several megabytes.
+  test.use({ clipSpec: { name: 'scene.mp4', width: 1280, height: 720, seconds: 4 } });
+
+  test('before Play the page loads its code, the playlists, the poster and at most the lowest rung’s first segment: under 1 MB', async ({
+    browser,
+    request,
+    adminHeaders: headers,
+    clip,
+  }) => {
+    const movieId = await createForkStory(request, headers, clip);
+    const settings = await request.post('/api/movie', {
+      headers,
+      data: { movieId, slug: 'before-play' },
+    });
+    expect(settings.ok(), await settings.text()).toBe(true);
+    const published = await request.post(`/api/movie/${movieId}/publish`, { headers });
+    expect(published.ok(), await published.text()).toBe(true);
+
+    const viewer = await browser.newContext();
+    const watch = await viewer.newPage();
+    const loaded: { url: string; bytes: number }[] = [];
+    watch.on('requestfinished', async (finished) => {
+      const sizes = await finished.sizes();
+      loaded.push({
+        url: finished.url(),
+        bytes: sizes.responseHeadersSize + sizes.responseBodySize,
+      });
+    });
+    const segments = () => loaded.filter(({ url }) => new URL(url).pathname.endsWith('.ts'));
+    await watch.goto('/watch/before-play');
+    await expect(watch.getByRole('button', { name: 'Play' })).toBeVisible();
+    // Left alone: whatever the page fetches unasked has been fetched by then.
+    await watch.waitForLoadState('networkidle');
+    await watch.waitForTimeout(1500);
+
+    const beforePlay = [...loaded];
+    const total = beforePlay.reduce((sum, { bytes }) => sum + bytes, 0);
+    expect(total, beforePlay.map(({ url, bytes }) => `${bytes} ${url}`).join('\n')).toBeLessThan(
+      1_000_000,
+    );
+    expect(beforePlay.some(({ url }) => url.endsWith('master.m3u8'))).toBe(true);
+    expect(
+      beforePlay.some(({ url }) => /poster/.test(url) || /\.(jpe?g|webp|png)$/.test(url)),
+    ).toBe(true);
+    const early = segments().map(({ url }) => url);
+    expect(early.length).toBeLessThanOrEqual(1);
+    // The ladder of a 720p source is 720p, 480p and 360p: only the lowest's first segment.
+    for (const url of early) expect(url).toMatch(/\/360p\/segment-0000\.ts$/);
+
+    // Play: the video moves, and the segment fetched ahead is handed over, not fetched again.
+    await watch.getByRole('button', { name: 'Play' }).click();
+    await expect
+      .poll(() => watch.evaluate(() => document.querySelector('video')!.currentTime))
+      .toBeGreaterThan(1);
+    const urls = segments().map(({ url }) => url);
+    for (const url of early) expect(urls.filter((fetched) => fetched === url)).toHaveLength(1);
+    expect(urls.length).toBeGreaterThan(early.length);
+    await viewer.close();
+  });
+});
+
+test.describe('the player for every viewer', () => {
+  /** The fork story, published at `slug` through the API. */
+  async function publishForkStory(
+    request: APIRequestContext,
+    headers: Record<string, string>,
+    clip: string,
+    slug: string,
+  ) {
+    const movieId = await createForkStory(request, headers, clip);
+    const settings = await request.post('/api/movie', { headers, data: { movieId, slug } });
+    expect(settings.ok(), await settings.text()).toBe(true);
+    const published = await request.post(`/api/movie/${movieId}/publish`, { headers });
+    expect(published.ok(), await published.text()).toBe(true);
+  }
+
+  const LOOKS = [
+    { colorScheme: 'light', locale: 'en-US', words: en },
+    { colorScheme: 'dark', locale: 'en-US', words: en },
+    { colorScheme: 'light', locale: 'ar-EG', words: ar },
+    { colorScheme: 'dark', locale: 'ar-EG', words: ar },
+  ] as const;
+
+  test('start, choices and ending pass axe-core in light and dark, English and Arabic, with the focus in the controls from Play on', async ({
+    browser,
+    request,
+    adminHeaders,
+    clip,
+  }) => {
+    await publishForkStory(request, adminHeaders, clip, 'for-every-viewer');
+    for (const { colorScheme, locale, words } of LOOKS) {
+      const look = `${colorScheme}, ${locale}`;
+      const viewer = await browser.newContext({ colorScheme, locale });
+      const watch = await viewer.newPage();
+      await watch.goto('/watch/for-every-viewer');
+      // The browser's language: Arabic right to left.
+      const html = watch.locator('html');
+      await expect(html).toHaveAttribute('lang', locale.slice(0, 2));
+      await expect(html).toHaveAttribute('dir', locale === 'ar-EG' ? 'rtl' : 'ltr');
+      const play = watch.getByRole('button', { name: words.play });
+      await expect(play).toBeVisible();
+      await expectNoSeriousViolations(watch, `the player's start (${look})`);
+
+      // From the keyboard: Play, then the focus is on Pause, never on the page.
+      await play.focus();
+      await watch.keyboard.press('Enter');
+      await expect(watch.getByRole('button', { name: words.pause })).toBeFocused();
+      const choices = watch.getByRole('region', { name: words.choices });
+      const left = choices.getByRole('button', { name: 'Take the left path' });
+      await expect(left).toBeFocused({ timeout: 20_000 });
+      await expect(watch.getByRole('slider', { name: words.seek })).toBeVisible();
+      await expect(watch.getByRole('slider', { name: words.volume })).toBeVisible();
+      await expectNoSeriousViolations(watch, `the player with its choices (${look})`);
+
+      await watch.keyboard.press('Enter');
+      await expect(watch.getByRole('button', { name: words.pause })).toBeFocused();
+      const replay = watch.getByRole('button', { name: words.replay });
+      await expect(replay).toBeFocused({ timeout: 20_000 });
+      expect(await watch.evaluate(() => document.activeElement !== document.body)).toBe(true);
+      await expectNoSeriousViolations(watch, `the player's ending (${look})`);
+      await viewer.close();
+    }
+  });
+
+  test('without the Fullscreen API (iPhone Safari), full screen covers the viewport with the choices and the banner over the video', async ({
+    browser,
+    request,
+    adminHeaders,
+    clip,
+  }) => {
+    await publishForkStory(request, adminHeaders, clip, 'on-a-phone');
+    const viewport = { width: 1280, height: 800 };
+    const viewer = await browser.newContext({ locale: 'en-US', viewport });
+    await viewer.addInitScript(() => {
+      delete (Element.prototype as Partial<Element>).requestFullscreen;
+    });
+    const watch = await viewer.newPage();
+    await watch.goto('/watch/on-a-phone');
+    const player = watch.locator('.player');
+    // 16:9 in a 16:10 window: letterboxed.
+    expect((await player.boundingBox())?.height).toBeLessThan(viewport.height - 40);
+
+    await watch.getByRole('button', { name: en.play }).click();
+    await watch.getByRole('button', { name: en.fullScreen }).click();
+    await expect(watch.getByRole('button', { name: en.exitFullScreen })).toBeVisible();
+    await expect
+      .poll(() => player.boundingBox())
+      .toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    await expect(watch.getByRole('link', { name: BANNER_BUTTON })).toBeInViewport();
+    const choice = watch
+      .getByRole('region', { name: en.choices })
+      .getByRole('button', { name: 'Take the right path' });
+    await expect(choice).toBeInViewport({ timeout: 20_000 });
+    // On top: what is at the choice's centre is the choice.
+    const box = (await choice.boundingBox())!;
+    expect(
+      await watch.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      }),
+    ).toBe('Take the right path');
+
+    await watch.keyboard.press('Escape');
+    await expect(watch.getByRole('button', { name: en.fullScreen })).toBeVisible();
+    expect((await player.boundingBox())?.height).toBeLessThan(viewport.height - 40);
+    await viewer.close();
+  });
 });

@@ -84,7 +84,9 @@ export function prefetchingFragmentLoader(
       callbacks: LoaderCallbacks<FragmentLoaderContext>,
     ) {
       this.context = context;
-      const ranged = context.rangeStart !== undefined || context.rangeEnd !== undefined;
+      // hls.js asks for a whole segment with rangeStart and rangeEnd 0 (its loader sends a Range
+      // header only for a rangeEnd); a byte range of a segment is not what was fetched ahead.
+      const ranged = Boolean(context.rangeEnd);
       const held = ranged ? undefined : prefetcher.take(context.url);
       const onSuccess: typeof callbacks.onSuccess = (response, stats, loaded, details) => {
         beforeParsing(loaded.frag, response.data as ArrayBuffer);
