@@ -1,3 +1,5 @@
+import type { WatchData } from '@plotline/core';
+import { createOpeningFetch, fetchOpening } from './engine/opening.ts';
 import { loadWords, Texts, uiLanguageOf, type Language } from './i18n/texts.ts';
 import type { Words } from './i18n/words.ts';
 import { loadWatchData, studioLanguage, studioToken } from './page/load-watch-data.ts';
@@ -20,6 +22,22 @@ function localStorageOrNull(): Storage | null {
     return null;
   }
 }
+
+/**
+ * The opening's master playlist (the plot's root, as buildStory finds it), absolute as the player
+ * asks for it; null when there is none.
+ */
+function openingUrl(data: WatchData): string | null {
+  const items = new Map(data.items.map((item) => [item.movie_content_id, item]));
+  for (const node of data.plot) {
+    const item = node.parent_id === null ? items.get(node.movie_content_id) : undefined;
+    if (item) return item.hls_url ? new URL(item.hls_url, location.href).href : null;
+  }
+  return null;
+}
+
+/** Where the engine plays over Media Source Extensions (hls.js), which can use what is fetched early. */
+const hasMediaSource = () => 'MediaSource' in window || 'ManagedMediaSource' in window;
 
 /** The page in `language`: its words, and the document's language and direction following them. */
 function pageTexts(language: Language, words: Words): Texts {
@@ -44,8 +62,19 @@ async function main() {
     renderNotFound(root, pageTexts(language, await loadingWords).words);
     return;
   }
+  // The opening's playlists and first segment are fetched as soon as the data names them, while
+  // the player's code (most of the page's weight) may still be loading: one step off the way to
+  // the first frame. The engine takes them over.
+  const opening = createOpeningFetch();
+  const loadingData = loadWatchData(address, {
+    token: preview ? studioToken(localStorageOrNull()) : null,
+  }).then((result) => {
+    const url = result.kind === 'ok' && hasMediaSource() ? openingUrl(result.data) : null;
+    if (url) fetchOpening(opening, url).catch(() => {});
+    return result;
+  });
   const [result, player, texts] = await Promise.all([
-    loadWatchData(address, { token: preview ? studioToken(localStorageOrNull()) : null }),
+    loadingData,
     import('./watch-page.ts'),
     loadingWords.then((words) => pageTexts(language, words)),
   ]);
@@ -77,6 +106,7 @@ async function main() {
           address.kind === 'published' && !data.preview
             ? `/api/watch/${encodeURIComponent(address.slug)}/events`
             : null,
+        opening,
       });
     }
   }

@@ -2,6 +2,7 @@ import type { BannerComponentType, WatchData } from '@plotline/core';
 import { bannerImageUrl, dueBanners, hasBannerContent } from './banners/banner-schedule.ts';
 import type { BranchPlayer, BranchPlayerEvents } from './engine/branch-player.ts';
 import { createBranchPlayer } from './engine/create-branch-player.ts';
+import type { OpeningFetch } from './engine/opening.ts';
 import { shareLink } from './page/share-link.ts';
 import { isUiLanguage, type Texts } from './i18n/texts.ts';
 import {
@@ -39,6 +40,8 @@ export interface StoryPlayerOptions {
   /** The address to share at an ending; null when there is none to share. */
   shareUrl: string | null;
   createEngine?: typeof createBranchPlayer;
+  /** What the page fetched of the opening while this code loaded, for the engine. */
+  opening?: OpeningFetch;
 }
 
 /** The node on screen and where the viewer is with it. */
@@ -182,6 +185,7 @@ export class StoryPlayer {
       // Absolute: the engine resolves the playlists' relative addresses against it.
       masterUrl: (itemId) =>
         new URL(this.story.item(Number(itemId))?.hls_url ?? '', location.href).href,
+      opening: this.options.opening,
     });
     if (!engine) {
       this.fail(this.texts.words.cannotPlayHere);

@@ -1,5 +1,6 @@
 import type { WatchData } from '@plotline/core';
 import type { Texts } from './i18n/texts.ts';
+import type { OpeningFetch } from './engine/opening.ts';
 import { buildStory } from './story/story.ts';
 import { StoryPlayer } from './story-player.ts';
 import { renderStatusPage } from './ui/status-page.ts';
@@ -12,6 +13,8 @@ export interface WatchPageOptions {
   shareUrl: string | null;
   /** Where the viewing's events go; null for a preview, which sends none. */
   eventsUrl: string | null;
+  /** What the page fetched of the opening while this code loaded (main.ts). */
+  opening?: OpeningFetch;
 }
 
 /** The player of a project's data, with its viewing events sent as it plays and when the page goes. */
@@ -46,6 +49,7 @@ export function mountWatchPage(
     browserLanguages: navigator.languages ?? [navigator.language],
     events,
     shareUrl: options.shareUrl,
+    opening: options.opening,
   });
   root.replaceChildren(player.element);
   player.load();

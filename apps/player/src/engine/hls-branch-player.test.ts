@@ -4,6 +4,9 @@ import { OPTIONS_LEAD_SECONDS, type PlayerNode } from './branch-player.ts';
 import { HlsBranchPlayer } from './hls-branch-player.ts';
 import type { FetchText } from './item-library.ts';
 import type { FetchSegment } from './segment-prefetcher.ts';
+import { ItemLibrary } from './item-library.ts';
+import { fetchOpening, type OpeningFetch } from './opening.ts';
+import { SegmentPrefetcher } from './segment-prefetcher.ts';
 import { FakeHls } from './test/fake-hls.ts';
 
 const SEGMENT_SECONDS = 2;
@@ -49,7 +52,7 @@ const node = (id: number, itemId: string): PlayerNode => ({ id, itemId });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const segmentsFetched = () => fetchSegment.mock.calls.map(([url]) => url);
 
-function setUp() {
+function setUp(opening?: OpeningFetch) {
   const video = document.createElement('video');
   let time = 0;
   Object.defineProperty(video, 'currentTime', { get: () => time });
@@ -66,6 +69,7 @@ function setUp() {
     },
     fetchText,
     fetchSegment,
+    opening,
   });
   /** The video at `seconds` on the joined stream, as its timeupdate reports it. */
   const playAt = (seconds: number) => {
@@ -94,6 +98,24 @@ describe('HlsBranchPlayer before Play', () => {
 
     video.dispatchEvent(new Event('play'));
     expect(hls().startLoad).toHaveBeenCalledExactlyOnceWith(0);
+    player.destroy();
+  });
+
+  it('takes over the opening the page fetched while its code loaded, fetching nothing twice', async () => {
+    const opening = {
+      library: new ItemLibrary(new AbortController().signal, fetchText),
+      prefetcher: new SegmentPrefetcher(fetchSegment),
+    };
+    await fetchOpening(opening, 'https://cdn.test/opening/master.m3u8');
+    expect(segmentsFetched()).toEqual(['https://cdn.test/opening/360p/segment-0000.ts']);
+    const early = fetchText.mock.calls.length;
+
+    const { player } = setUp(opening);
+    await player.start(node(1, 'opening'));
+    await flush();
+    expect(fetchText.mock.calls.length).toBe(early);
+    expect(segmentsFetched()).toHaveLength(1);
+    expect(opening.prefetcher.heldUrls).toEqual(['https://cdn.test/opening/360p/segment-0000.ts']);
     player.destroy();
   });
 

@@ -19,6 +19,7 @@ import { itemIndexAt, placeItems } from './joined-playlist.ts';
 import { JOINED_MASTER_URL, JoinedStream, parseJoinedUrl } from './joined-stream.ts';
 import type { Variant } from './m3u8.ts';
 import { audioLead, firstTimestamps } from './mpegts.ts';
+import { lowestLevel, type OpeningFetch } from './opening.ts';
 import {
   fetchSegment,
   leadingSegments,
@@ -69,6 +70,8 @@ interface ComingChoice {
 export interface HlsBranchPlayerOptions extends BranchPlayerOptions {
   /** Anything of hls.js's configuration but its loaders, which the player owns. */
   hlsConfig?: Partial<Omit<HlsConfig, 'pLoader' | 'fLoader'>>;
+  /** What the page fetched of the opening before the engine existed (opening.ts). */
+  opening?: OpeningFetch;
   /** The player's hls.js and its own requests (playlists, prefetched segments); tests fake them. */
   createHls?: (config: Partial<HlsConfig>) => Hls;
   fetchText?: FetchText;
@@ -116,8 +119,10 @@ export class HlsBranchPlayer implements BranchPlayer {
     this.hlsConfig = options.hlsConfig;
     this.createHls = options.createHls ?? ((config) => new Hls(config));
     const { signal } = this.lifetime;
-    this.library = new ItemLibrary(signal, options.fetchText ?? fetchText);
-    this.prefetcher = new SegmentPrefetcher(options.fetchSegment ?? fetchSegment);
+    this.library =
+      options.opening?.library ?? new ItemLibrary(signal, options.fetchText ?? fetchText);
+    this.prefetcher =
+      options.opening?.prefetcher ?? new SegmentPrefetcher(options.fetchSegment ?? fetchSegment);
     this.video.addEventListener('play', this.onPlay, { signal });
     this.video.addEventListener('timeupdate', this.onTimeUpdate, { signal });
     this.video.addEventListener('waiting', this.onWaiting, { signal });
@@ -269,10 +274,7 @@ export class HlsBranchPlayer implements BranchPlayer {
    */
   private prefetchOpening(session: Session, url: string) {
     const { levels } = session.stream;
-    const lowest = levels.reduce(
-      (best, level, index) => (level.bandwidth < levels[best]!.bandwidth ? index : best),
-      0,
-    );
+    const lowest = lowestLevel(levels);
     this.library.joinedItem(url, levels).then(
       (item) => {
         if (this.session !== session || session.loading) return;
