@@ -1,8 +1,11 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { lastMailTo } from '../support/outbox.ts';
 import { signIn, signInToDashboard, skipGuideOnFirstVisit } from '../support/sign-in.ts';
+
+// Each screen is checked for accessibility in four looks (support/axe.ts).
+test.describe.configure({ timeout: 90_000 });
 
 const BOSS = 'boss@northwind.test';
 const WRITER = 'writer@northwind.test';
@@ -18,8 +21,17 @@ test.afterEach(async () => {
   await Promise.all(invitedContexts.splice(0).map((context) => context.close()));
 });
 
-/** Follows an invitation link in a browser of its own, through password and profile, to /app. */
-async function acceptInvitation(browser: Browser, email: string, password: string, name: string) {
+/**
+ * Follows an invitation link in a browser of its own, through password and profile, to /app;
+ * `checked` runs the accessibility checks on the two pages on the way.
+ */
+async function acceptInvitation(
+  browser: Browser,
+  email: string,
+  password: string,
+  name: string,
+  { checked = false } = {},
+) {
   const { link, subject } = await lastMailTo(email);
   expect(subject).toBe('You are invited to Plotline');
   const context = await browser.newContext();
@@ -27,10 +39,12 @@ async function acceptInvitation(browser: Browser, email: string, password: strin
   const page = await context.newPage();
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password$/);
+  if (checked) await expectAccessible(page, "the invitation's password page");
   await page.getByLabel('New Password', { exact: true }).fill(password);
   await page.getByLabel('Retype New Password').fill(password);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/create-profile$/);
+  if (checked) await expectAccessible(page, 'the first profile page');
   return { page, nameField: page.getByLabel(name) };
 }
 
@@ -50,6 +64,7 @@ test('a company is created, its admin and a contributor are invited, and every s
   await dialog.getByLabel('Name').fill('Northwind Films');
   await choose(page, 'Type', 'Company');
   await dialog.getByLabel("First admin's email").fill(BOSS);
+  await expectAccessible(page, 'the new company dialog');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
   await expect(
@@ -57,7 +72,9 @@ test('a company is created, its admin and a contributor are invited, and every s
   ).toBeVisible();
 
   // The superadmin sets a password and names the company, and sees a superadmin's menu.
-  const boss = await acceptInvitation(browser, BOSS, 'boss-password-1', 'Company Name');
+  const boss = await acceptInvitation(browser, BOSS, 'boss-password-1', 'Company Name', {
+    checked: true,
+  });
   await boss.nameField.fill('Northwind Films Ltd');
   await boss.page.getByRole('button', { name: 'Save' }).click();
   await expect(boss.page).toHaveURL(/\/app$/);
@@ -76,8 +93,10 @@ test('a company is created, its admin and a contributor are invited, and every s
   const invite = boss.page.getByRole('dialog', { name: 'Invite user' });
   await invite.getByLabel('Email').fill(WRITER);
   await choose(boss.page, 'Role', 'Contributors');
+  await expectAccessible(boss.page, 'the invite user dialog');
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(boss.page.getByRole('table', { name: 'Users' }).getByText(WRITER)).toBeVisible();
+  await expectAccessible(boss.page, 'the users list');
 
   const writer = await acceptInvitation(browser, WRITER, 'writer-password-1', 'Full Name');
   await writer.nameField.fill('Wren Writer');
@@ -99,6 +118,7 @@ test('a company is created, its admin and a contributor are invited, and every s
   await expect(log.getByText('Created the company "Northwind Films"')).toBeVisible();
   await expect(log.getByText(`Invited ${WRITER} as contributor`)).toBeVisible();
   await expect(log.getByText('Named the company "Northwind Films Ltd"')).toBeVisible();
+  await expectAccessible(page, 'the activity log');
 });
 
 test('the register form says the passwords differ as soon as the retype does', async ({ page }) => {
@@ -112,7 +132,7 @@ test('the register form says the passwords differ as soon as the retype does', a
   await retype.pressSequentially('maya-password-2');
   await expect(mismatch).toBeVisible();
   await expect(retype).toHaveAttribute('aria-invalid', 'true');
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'the register page with a mismatch');
 
   await retype.press('Backspace');
   await retype.press('1');
@@ -142,6 +162,16 @@ test('a new creator signs up, forgets the password and renews it through the mai
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/app$/);
   await skipGuideOnFirstVisit(page);
+  await expectAccessible(page, 'the dashboard of a new account');
+
+  // The profile, from the account menu.
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  const profile = page.getByRole('dialog', { name: 'Profile' });
+  await expect(profile).toContainText(email);
+  await expectAccessible(page, 'the profile drawer');
+  await profile.getByRole('button', { name: 'Close profile' }).click();
+  await expect(profile).toBeHidden();
 
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -152,10 +182,13 @@ test('a new creator signs up, forgets the password and renews it through the mai
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText("Reset link has been sent to Your'e email")).toBeVisible();
+  await expectAccessible(page, 'the forgot password page with its confirmation');
 
   const { link, subject } = await lastMailTo(email);
   expect(subject).toBe('Reset your Plotline password');
   await page.goto(link);
+  await expect(page.getByLabel('New Password', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'the renew password page');
   await page.getByLabel('New Password', { exact: true }).fill('maya-renewed-password');
   await page.getByLabel('Retype New Password').fill('maya-renewed-password');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -1,3 +1,4 @@
+import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectInfo, PNG } from '../support/project-api.ts';
 
@@ -21,6 +22,7 @@ test('a creator uploads a clip with visible progress, sees it transcode to ready
   const box = page.getByRole('region', { name: 'Upload clips' });
   await box.getByLabel('Choose files').setInputFiles(clip);
   await expect(box.getByRole('listitem')).toContainText('opening-scene.mp4');
+  await expectAccessible(page, 'wizard step 2, a file chosen for upload');
 
   // A slow uplink, so the upload takes long enough to watch its progress.
   const cdp = await page.context().newCDPSession(page);
@@ -73,4 +75,5 @@ test('a creator uploads a clip with visible progress, sees it transcode to ready
   await expect(box.getByRole('alert')).toHaveText(refusal);
   await expect(page.getByText(refusal)).toHaveCount(2);
   await expect(page.getByRole('listitem', { name: 'not-a-video.mp4' })).toHaveCount(0);
+  await expectAccessible(page, 'wizard step 2, an upload refused');
 });

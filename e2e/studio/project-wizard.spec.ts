@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { makeTestClip, makeTestPicture } from '../../apps/server/src/test/test-media.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { signInToDashboard } from '../support/sign-in.ts';
 
@@ -141,6 +142,7 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
   await expect(form.getByText('Save your changes to go on.')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
   await shoot(page, testInfo, '01-step-one-filled');
+  await expectAccessible(page, 'wizard step 1, filled in');
 
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Change saved!')).toBeVisible();
@@ -189,6 +191,7 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
       .toBeGreaterThan(0);
   }
   await shoot(page, testInfo, '02-step-two-ready');
+  await expectAccessible(page, "wizard step 2, the clips' list");
 
   // Captions in English and German on every item; one German caption is left empty for now.
   await addLanguage(page, door, 'English', 'Open the door?');
@@ -210,6 +213,7 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
   ]);
   await expect(page.getByRole('alert').filter({ has: problems })).toBeFocused();
   await shoot(page, testInfo, '03-step-two-check');
+  await expectAccessible(page, "wizard step 2, Check's list and unsaved captions");
 
   // Save sends the captions it can; the empty one is refused on its field until it is written.
   const save = page.getByRole('button', { name: 'Save', exact: true });
@@ -245,6 +249,7 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
   await expect(page.getByText('All changes saved')).toBeVisible();
   await expect(problems).toBeHidden();
   await shoot(page, testInfo, '04-step-two-captions');
+  await expectAccessible(page, 'wizard step 2, captions and subtitles saved');
   // The same list on a phone's width: the language rows stack.
   const desktop = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -279,6 +284,7 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
   expect((await bannerSaved).ok()).toBe(true);
   await expect(page.getByText('Change saved!').last()).toBeVisible();
   await shoot(page, testInfo, '05-step-two-banner');
+  await expectAccessible(page, "wizard step 2, the banner's tab");
 
   // What the server kept: after a reload, the step still offers Next, and the banner is there.
   await page.reload();
@@ -308,6 +314,7 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
   );
   await expect(page.getByRole('heading', { name: 'Storyline', level: 2 })).toBeVisible();
   await shoot(page, testInfo, '06-step-three');
+  await expectAccessible(page, 'wizard step 3, an empty storyline');
 
   expect(pageErrors).toEqual([]);
   expect(serverErrors).toEqual([]);

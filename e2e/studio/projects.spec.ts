@@ -1,3 +1,4 @@
+import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectInfo } from '../support/project-api.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -38,6 +39,7 @@ test("a creator's first visit: the welcome guide, the dashboard's figures, the p
   await expect(page).toHaveURL(/\/app$/);
   const guide = page.getByRole('dialog', { name: 'Welcome to Plotline' });
   await expect(guide).toContainText('1 / 5');
+  await expectAccessible(page, 'the welcome guide');
   await guide.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('dialog')).toContainText('2 / 5');
   await page.getByRole('dialog').getByRole('button', { name: 'Skip' }).click();
@@ -54,12 +56,14 @@ test("a creator's first visit: the welcome guide, the dashboard's figures, the p
   await expect(counters.getByRole('link', { name: 'Views (30 days) 3' })).toBeVisible();
   await expect(counters.getByRole('link', { name: 'Completions (30 days) 3' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue “Night shift”' })).toBeVisible();
+  await expectAccessible(page, "the dashboard with the studio's figures");
 
   // The Projects tile opens the list; a search by title keeps the published story only.
   await counters.getByRole('link', { name: 'Projects 2' }).click();
   await expect(page).toHaveURL(/\/app\/project-list$/);
   const table = page.getByRole('table', { name: 'Projects' });
   await expect(table.getByRole('row')).toHaveCount(3);
+  await expectAccessible(page, 'the project list');
   await page.getByRole('searchbox', { name: 'Search title or tag' }).fill('fork');
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText('Published');
@@ -86,6 +90,7 @@ test("a creator's first visit: the welcome guide, the dashboard's figures, the p
   await expect(
     choice.getByRole('listitem').filter({ hasText: 'Take the right path' }),
   ).toContainText('33,3% (1)');
+  await expectAccessible(page, "a published project's detail page");
 
   // Back in the list, the draft is deleted after the confirmation.
   await page.goto('/app/project-list');
@@ -93,6 +98,7 @@ test("a creator's first visit: the welcome guide, the dashboard's figures, the p
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete project' });
   await expect(confirm).toContainText('Delete item, are you sure?');
+  await expectAccessible(page, 'the delete confirmation');
   await confirm.getByRole('button', { name: 'Ok' }).click();
   await expect(page.getByRole('table', { name: 'Projects' }).getByRole('row')).toHaveCount(2);
   const left = await request.get('/api/movie', { headers });

@@ -1,6 +1,10 @@
 import { E2E_ADMIN } from '../../playwright.config.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { signIn, signInToDashboard } from '../support/sign-in.ts';
+
+// Each screen is checked for accessibility in four looks (support/axe.ts).
+test.describe.configure({ timeout: 90_000 });
 
 test('root signs in, sees the whole menu, switches to dark and Arabic, and signs out', async ({
   page,
@@ -10,6 +14,7 @@ test('root signs in, sees the whole menu, switches to dark and Arabic, and signs
     if (message.text().includes('Content Security Policy')) violations.push(message.text());
   });
   await signInToDashboard(page);
+  await expectAccessible(page, 'the dashboard of root');
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   for (const entry of [
@@ -28,14 +33,17 @@ test('root signs in, sees the whole menu, switches to dark and Arabic, and signs
   await menu.getByRole('link', { name: 'Company List', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/company-list$/);
   await expect(page.getByRole('heading', { name: 'Company List', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'the company list');
 
   const search = page.getByRole('combobox', { name: 'Search' });
   await search.fill('list');
   await expect(page.getByRole('option')).toHaveCount(5);
+  await expectAccessible(page, "the menu search's suggestions");
   await search.fill('  INTERNAL ');
   await expect(page.getByRole('option')).toHaveCount(1);
   await search.press('Enter');
   await expect(page).toHaveURL(/\/app\/internal-users-list$/);
+  await expectAccessible(page, 'the internal users list');
 
   await page.getByRole('button', { name: 'Toggle dark mode' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mode', 'dark');
@@ -65,6 +73,7 @@ test('a wrong password shows the server message in a dismissible banner', async 
   await signIn(page, { email: E2E_ADMIN.email, password: 'not-the-password' });
   const banner = page.getByRole('alert').filter({ hasText: 'Wrong email or password' });
   await expect(banner).toBeVisible();
+  await expectAccessible(page, "the sign-in page with the server's refusal");
   await banner.getByRole('button', { name: /close/i }).click();
   await expect(banner).toBeHidden();
   await expect(page).toHaveURL(/\/$/);
@@ -77,6 +86,7 @@ test('the sign-in form checks its fields before calling the server', async ({ pa
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Invalid email')).toBeVisible();
+  await expectAccessible(page, "the sign-in page with its fields' errors");
 });
 
 test('an unknown /app path shows the 404 page without the app frame', async ({ page }) => {
@@ -84,6 +94,7 @@ test('an unknown /app path shows the 404 page without the app frame', async ({ p
   await page.goto('/app/x');
   await expect(page.getByText('Oops, page not found')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await expectAccessible(page, 'the not-found page');
   await page
     .getByRole('link', { name: 'Back to dashboard' })
     .or(page.getByRole('button', { name: 'Back to dashboard' }))

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectInfo } from '../support/project-api.ts';
 import { signInToDashboard } from '../support/sign-in.ts';
@@ -85,6 +86,7 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+  await expectAccessible(page, 'wizard step 3, a saved storyline');
 
   // A second person opens the same storyline now.
   const other = await browser.newContext();
@@ -117,6 +119,14 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
   await expect(otherPage.getByText(/Someone else changed this storyline/)).toBeVisible();
   await expect(await card(otherPage, 3)).toBeVisible();
   await other.close();
+
+  // The saved storyline leads on to step 4, the publication settings.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/project-create/${movieId}\\?step=4$`));
+  await expect(page.getByRole('textbox', { name: 'Video URL' })).toHaveValue(
+    'the-fork-in-the-road',
+  );
+  await expectAccessible(page, 'wizard step 4');
 });
 
 test('a creator builds a twelve-plot story from the detail page, saves and exits, and finds it intact', async ({
