@@ -8,7 +8,7 @@ interface UserAvatarProps {
 }
 
 /** Up to two initials from the name, else the first letter of the email. */
-function initialsOf(name: string | null, email: string): string {
+export function initialsOf(name: string | null, email: string): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 0 ? words.slice(0, 2).map((word) => word[0]) : [email[0] ?? '?'];
   return letters.join('').toUpperCase();

@@ -58,6 +58,14 @@ describe('UploadWidget', () => {
     expect(within(box).getByRole('button', { name: 'Upload' })).toBeEnabled();
   });
 
+  it('offers the file picker as one control, the first tab stop: the input, not a button around it', async () => {
+    const { user, box } = renderWidget({ multiple: true });
+    expect(within(box).queryByRole('button', { name: 'Choose files' })).toBeNull();
+
+    await user.tab();
+    expect(within(box).getByLabelText('Choose files')).toHaveFocus();
+  });
+
   it('refuses a file that would take the selection past 1 GB, and says so', async () => {
     const { user, box } = renderWidget({ multiple: true });
     const input = within(box).getByLabelText('Choose files');

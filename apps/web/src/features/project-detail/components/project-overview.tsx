@@ -43,9 +43,17 @@ function Artwork({ src, label, ratio }: { src: string | null; label: string; rat
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+interface FactProps {
+  label: string;
+  /** Spans the whole row. */
+  wide?: boolean;
+  children: ReactNode;
+}
+
+/** A term and its value, grouped in the one <div> a <dl> allows around them. */
+function Fact({ label, wide = false, children }: FactProps) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
       <Typography component="dt" variant="caption" color="text.secondary">
         {label}
       </Typography>
@@ -125,32 +133,28 @@ export function ProjectOverview({ project }: { project: Project }) {
               ? t('projectDetail.shareShown')
               : t('projectDetail.shareHidden')}
           </Fact>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Fact label={t('projectDetail.synopsis')}>
-              <Typography dir="auto" sx={{ whiteSpace: 'pre-line' }}>
-                {project.synopsis || '—'}
-              </Typography>
-            </Fact>
-          </Box>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Fact label={t('projectDetail.tags')}>
-              {project.tags.length > 0 ? (
-                <Stack
-                  component="ul"
-                  direction="row"
-                  sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, mt: 0.5, listStyle: 'none' }}
-                >
-                  {project.tags.map((tag) => (
-                    <li key={tag}>
-                      <Chip size="small" variant="outlined" label={tag} />
-                    </li>
-                  ))}
-                </Stack>
-              ) : (
-                '—'
-              )}
-            </Fact>
-          </Box>
+          <Fact label={t('projectDetail.synopsis')} wide>
+            <Typography dir="auto" sx={{ whiteSpace: 'pre-line' }}>
+              {project.synopsis || '—'}
+            </Typography>
+          </Fact>
+          <Fact label={t('projectDetail.tags')} wide>
+            {project.tags.length > 0 ? (
+              <Stack
+                component="ul"
+                direction="row"
+                sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, mt: 0.5, listStyle: 'none' }}
+              >
+                {project.tags.map((tag) => (
+                  <li key={tag}>
+                    <Chip size="small" variant="outlined" label={tag} />
+                  </li>
+                ))}
+              </Stack>
+            ) : (
+              '—'
+            )}
+          </Fact>
         </Box>
       </Box>
     </Paper>

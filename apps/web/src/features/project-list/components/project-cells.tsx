@@ -63,7 +63,8 @@ export function ProjectTitle({ title, tags, to }: { title: string; tags: string[
         dir="auto"
         sx={{ fontWeight: 700, overflowWrap: 'break-word' }}
       >
-        {title}
+        {/* A draft may have no title yet: its link still needs a name. */}
+        {title.trim() || t('projectDetail.untitled')}
       </Link>
       {tags.length > 0 && (
         <Stack

@@ -92,6 +92,17 @@ describe('ProjectListPage', () => {
     expect(router.state.location.pathname).toBe('/app/project-list/project-detail/5');
   });
 
+  it('names the link of a draft without a title, as its detail page does', async () => {
+    signInAs({ role: 'analyst' });
+    stubApi({ 'GET /api/movie': page([makeRow({ title: '' })]) });
+    renderPage(<ProjectListPage />, '/app/project-list');
+
+    expect(await screen.findByRole('link', { name: 'Untitled project' })).toHaveAttribute(
+      'href',
+      '/app/project-list/project-detail/5',
+    );
+  });
+
   it('asks the server for the newest change first, then for the search, filters, sort and page chosen', async () => {
     signInAs({ role: 'administrator' });
     const api = stubApi({ 'GET /api/movie': page([makeRow()], 25) });
