@@ -107,7 +107,7 @@ function report(
   const largest = [...scripts].sort((a, b) => b.gzipped - a.gzipped);
   for (const script of VERBOSE ? largest : largest.slice(0, 8)) {
     console.log(
-      `  ${script.name.padEnd(48)} ${kilobytes(script.raw).padStart(9)} → ${kilobytes(script.gzipped).padStart(8)}`,
+      `  ${script.name.padEnd(56)} ${kilobytes(script.raw).padStart(9)} → ${kilobytes(script.gzipped).padStart(8)}`,
     );
   }
   if (!VERBOSE && largest.length > 8) console.log(`  … and ${largest.length - 8} smaller ones`);
