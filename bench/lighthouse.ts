@@ -93,7 +93,11 @@ const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
  * One Lighthouse run. A run whose trace came out unusable (Lighthouse's NO_NAVSTART and the like,
  * which a loaded machine brings about) is run again, once.
  */
-async function audit(url: string, port: number, config: Config | undefined): Promise<Result> {
+async function audit(
+  url: string,
+  port: number,
+  { name, config }: (typeof FORM_FACTORS)[number],
+): Promise<Result> {
   let result: RunnerResult | undefined;
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     result = await lighthouse(
@@ -103,7 +107,7 @@ async function audit(url: string, port: number, config: Config | undefined): Pro
     );
     if (result && !result.lhr.runtimeError) return result.lhr;
     console.log(
-      `  (a run of ${url} failed: ${result?.lhr.runtimeError?.code ?? 'no result'}; again)`,
+      `  (a ${name} run of ${url} failed: ${result?.lhr.runtimeError?.code ?? 'no result'}; again)`,
     );
   }
   throw new Error(`Lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message}`);
@@ -137,14 +141,14 @@ try {
   );
 
   for (const pathname of ['/login', `/watch/${SLUG}`]) {
-    for (const { name, config } of FORM_FACTORS) {
+    for (const formFactor of FORM_FACTORS) {
       const runs: Run[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
-        runs.push(readRun(await audit(server.baseUrl + pathname, chrome.port, config)));
+        runs.push(readRun(await audit(server.baseUrl + pathname, chrome.port, formFactor)));
       }
       const median = (pick: (run: Run) => number) => percentile(runs.map(pick), 50);
       console.log(
-        `\n${pathname}, ${name}, median of ${runs.length} runs; ${machineLine()}\n` +
+        `\n${pathname}, ${formFactor.name}, median of ${runs.length} runs; ${machineLine()}\n` +
           `  scores: performance ${median((run) => run.scores.performance)}, accessibility ` +
           `${median((run) => run.scores.accessibility)}, best practices ` +
           `${median((run) => run.scores['best-practices'])} (each run: ` +
