@@ -96,8 +96,8 @@ async function startsOf(segment: string, tools = binaries) {
   return { video: start('video'), audio: start('audio') };
 }
 
-/** How many samples (48 kHz, mixed to mono) the decoded sound of a segment starts with below 1/50. */
-async function leadingSilence(segment: string, tools = binaries): Promise<number> {
+/** A segment's sound decoded at 48 kHz, mixed to mono. */
+async function decodedSound(segment: string, tools = binaries): Promise<Int16Array> {
   const raw = `${segment}.pcm`;
   await runProcess(
     tools.ffmpeg,
@@ -108,9 +108,15 @@ async function leadingSilence(segment: string, tools = binaries): Promise<number
     { timeoutMs: 30_000, env: tools.ffmpegEnv },
   );
   const bytes = await readFile(raw);
-  const samples = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
-  const first = samples.findIndex((sample) => Math.abs(sample) > 32768 / 50);
-  return first < 0 ? samples.length : first;
+  return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
+}
+
+/** How many samples a sound starts and ends with below 1/50 of full scale. */
+function silentEdges(samples: Int16Array): { leading: number; trailing: number } {
+  const loud = (sample: number) => Math.abs(sample) > 32768 / 50;
+  const first = samples.findIndex(loud);
+  if (first < 0) return { leading: samples.length, trailing: samples.length };
+  return { leading: first, trailing: samples.length - 1 - samples.findLastIndex(loud) };
 }
 
 /** Samples in one AAC frame, and its priming: 21.3 ms at 48 kHz. */
@@ -431,7 +437,7 @@ describe("square pixels in the source's display aspect", () => {
     },
   );
 
-  it('starts the sound with the picture: the AAC priming is dropped', async () => {
+  it('starts the sound with the picture, the AAC priming dropped, and plays it to its last frame', async () => {
     expect(await ffmpeg.canDropPackets!()).toBe(true);
     for (const name of ['wide', 'tall']) {
       const result = results.get(name)!;
@@ -439,8 +445,12 @@ describe("square pixels in the source's display aspect", () => {
         const first = (await segmentsOf(result, index))[0]!.file;
         const { video, audio } = await startsOf(first);
         expect(audio).toBe(video);
-        // The tone sounds within one AAC frame (decoded without the frame before it).
-        if (name === 'wide') expect(await leadingSilence(first)).toBeLessThan(AAC_FRAME / 2);
+        if (name !== 'wide') continue;
+        // The tone sounds within half an AAC frame (decoded without the frame before it), and
+        // plays to the end of the last frame: no padding of the encoder's is left to hear.
+        expect(silentEdges(await decodedSound(first)).leading).toBeLessThan(AAC_FRAME / 2);
+        const last = (await segmentsOf(result, index)).at(-1)!.file;
+        expect(silentEdges(await decodedSound(last)).trailing).toBeLessThan(128);
       }
     }
   });

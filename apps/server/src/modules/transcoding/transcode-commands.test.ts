@@ -48,11 +48,14 @@ describe('the one-run HLS ladder command', () => {
     expect(args.filter((arg) => arg === '-i')).toHaveLength(1);
   });
 
-  it("gives every rung the source's sound at 48 kHz stereo, as long as the picture", () => {
-    expect(valueOf(args, '-filter_complex')?.split(';')[3]).toBe(
+  it("gives every rung the source's sound at 48 kHz stereo, to the AAC frame after the picture", () => {
+    // 10 s is 468.75 frames of 1024 samples: 469, the last quarter its own last samples mirrored.
+    expect(valueOf(args, '-filter_complex')?.split(';').slice(3)).toEqual([
       '[0:a:0]aresample=48000:async=1:first_pts=0,aformat=channel_layouts=stereo,apad,' +
-        'atrim=end=10,asplit=2[audio0][audio1]',
-    );
+        'atrim=end_sample=480000,asplit=2[sound][soundtail]',
+      '[soundtail]atrim=start_sample=478976,areverse[mirror]',
+      '[sound][mirror]concat=n=2:v=0:a=1,atrim=end_sample=480256,asplit=2[audio0][audio1]',
+    ]);
     expect(args.join(' ')).toContain('-map [video0] -map [audio0] -map [video1] -map [audio1]');
     expect(valueOf(args, '-c:a')).toBe('aac');
   });
@@ -76,14 +79,15 @@ describe('the one-run HLS ladder command', () => {
     expect(args).not.toContain('-master_pl_name');
   });
 
-  it('makes up silence as long as the picture for a silent source', () => {
+  it('makes up silence, to the AAC frame after the picture, for a silent source', () => {
     const silent = buildHlsLadderArgs(
       { ...PLAN, audio: { ...PLAN.audio, from: 'silence' } },
       '/in/a.mp4',
       '/out',
     );
     expect(valueOf(silent, '-filter_complex')?.split(';')[3]).toBe(
-      'anullsrc=channel_layout=stereo:sample_rate=48000,atrim=end=10,asplit=2[audio0][audio1]',
+      'anullsrc=channel_layout=stereo:sample_rate=48000,atrim=end_sample=480256,' +
+        'asplit=2[audio0][audio1]',
     );
     expect(silent.join(' ')).not.toContain('0:a');
     expect(valueOf(silent, '-var_stream_map')).toBe('v:0,a:0 v:1,a:1');

@@ -20,23 +20,35 @@ export interface HlsLadderOptions {
   trimAudioPriming?: boolean;
 }
 
+/** Samples in one AAC frame. */
+const AAC_FRAME_SAMPLES = 1024;
+
 /**
  * The sound every rendition gets, split into one `[audioN]` per rung: the source's first track,
- * resampled to the plan's rate and layout, starting at 0 and padded or cut to the video's length
- * (a gap or an overlap between two items of one stream would be heard), or silence as long as the
- * video for a silent source.
+ * resampled to the plan's rate and layout, starting at 0, or silence for a silent source. Either
+ * lasts the video's length rounded up to whole AAC frames: the player lays one item's sound right
+ * after the previous item's last frame, so the encoder's zeros padding a last frame would be heard
+ * as silence at every switch. The rounding is filled with the sound's last samples mirrored (a
+ * few milliseconds past the last picture), the picture's length with the source's sound or silence.
  */
 function audioGraph(plan: LadderPlan): string {
   const { audio, videoSeconds, rungs } = plan;
   const layout = audio.channels === 1 ? 'mono' : 'stereo';
-  const end = `atrim=end=${videoSeconds}`;
-  const source =
-    audio.from === 'source'
-      ? `[0:a:0]aresample=${audio.sampleRate}:async=1:first_pts=0,` +
-        `aformat=channel_layouts=${layout},apad,${end}`
-      : `anullsrc=channel_layout=${layout}:sample_rate=${audio.sampleRate},${end}`;
+  const videoSamples = Math.max(1, Math.round(videoSeconds * audio.sampleRate));
+  const frames = Math.ceil(videoSamples / AAC_FRAME_SAMPLES);
   const outputs = rungs.map((_, index) => `[audio${index}]`).join('');
-  return `${source},asplit=${rungs.length}${outputs}`;
+  const split = `asplit=${rungs.length}${outputs}`;
+  if (audio.from === 'silence') {
+    const silence = `anullsrc=channel_layout=${layout}:sample_rate=${audio.sampleRate}`;
+    return `${silence},atrim=end_sample=${frames * AAC_FRAME_SAMPLES},${split}`;
+  }
+  const mirrorFrom = Math.max(0, videoSamples - AAC_FRAME_SAMPLES);
+  return [
+    `[0:a:0]aresample=${audio.sampleRate}:async=1:first_pts=0,aformat=channel_layouts=${layout},` +
+      `apad,atrim=end_sample=${videoSamples},asplit=2[sound][soundtail]`,
+    `[soundtail]atrim=start_sample=${mirrorFrom},areverse[mirror]`,
+    `[sound][mirror]concat=n=2:v=0:a=1,atrim=end_sample=${frames * AAC_FRAME_SAMPLES},${split}`,
+  ].join(';');
 }
 
 /**
