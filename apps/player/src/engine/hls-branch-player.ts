@@ -483,7 +483,8 @@ function notePicture({ stream, videoStarts, videoEnds }: Session, frag: Fragment
 /**
  * Starts an item's picture exactly where the previous item's picture ends. hls.js places the first
  * segment after a discontinuity at its fragment's `start`, with its earliest timestamp there, and
- * that is the sound: AAC starts a little before the picture (encoder priming). Left alone, each
+ * that is the sound where AAC starts before the picture (the encoder's priming, which our transcoder
+ * drops now but older items keep). Left alone, each
  * switch would hold the last picture that long and the remuxer would then shift or skip the first
  * frames; moved back by the sound's lead, the new item's priming overlaps the previous item's last
  * milliseconds of sound instead, and the pictures follow one another frame by frame.
@@ -497,8 +498,8 @@ function alignItemStart({ stream, videoEnds }: Session, frag: Fragment, data: Ar
 }
 
 /**
- * Whether a rendition has sound, by its CODECS (our transcoder leaves the sound out of a silent
- * source). One stream cannot change: Media Source Extensions would wait for sound that never
+ * Whether a rendition has sound, by its CODECS (the transcoder gives silent sources a silent track
+ * now, but items transcoded before that have none). One stream cannot change: Media Source Extensions would wait for sound that never
  * comes, or have no buffer for it. Without CODECS, assumed to match.
  */
 function carriesSound({ codecs }: Variant): boolean | undefined {
