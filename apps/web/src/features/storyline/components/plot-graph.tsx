@@ -155,24 +155,32 @@ const PlotGraphNode = memo(function PlotGraphNode({ data }: NodeProps<GraphNode>
 
 const nodeTypes = { plot: PlotGraphNode };
 
+/** React Flow's zoom buttons: 26 px wide, 15 px from the pane's edge; the opening view keeps clear. */
+const CONTROLS_STRIP = 48;
+
 /**
  * Puts the view where the story opens (`openingViewport`) once the pane has its size. Positions and
  * sizes come from the layout, so nothing waits for React Flow to measure nodes: with only the nodes
  * in view rendered, most nodes of a long story are never measured. Only the first view is set; the
  * fit button shows the whole story.
  */
-function OpeningView({ placed }: { placed: readonly PlacedPlot[] }) {
+function OpeningView({ placed, rtl }: { placed: readonly PlacedPlot[]; rtl: boolean }) {
   const { setViewport } = useReactFlow();
   const width = useStore((state) => state.width);
   const height = useStore((state) => state.height);
   const done = useRef(false);
   useLayoutEffect(() => {
     if (done.current || width === 0 || height === 0) return;
-    const viewport = openingViewport(placed, width, height);
+    const viewport = openingViewport(
+      placed,
+      width,
+      height,
+      rtl ? { left: 0, right: CONTROLS_STRIP } : { left: CONTROLS_STRIP, right: 0 },
+    );
     if (viewport === null) return;
     done.current = true;
     void setViewport(viewport);
-  }, [placed, width, height, setViewport]);
+  }, [placed, width, height, rtl, setViewport]);
   return null;
 }
 
@@ -275,7 +283,7 @@ export function PlotGraph({
         elementsSelectable={false}
         onNodeClick={onSelect && ((_event, node) => onSelect(Number(node.id)))}
       >
-        <OpeningView placed={placed} />
+        <OpeningView placed={placed} rtl={rtl} />
         <Background />
         <Controls showInteractive={false} position={rtl ? 'bottom-right' : 'bottom-left'} />
       </ReactFlow>

@@ -109,6 +109,22 @@ describe('openingViewport', () => {
     }
   });
 
+  it('keeps the reserved strip clear: on a phone, no node under the zoom buttons', () => {
+    const placed = layoutPlot(STORY);
+    for (const reserved of [
+      { left: 48, right: 0 },
+      { left: 0, right: 48 },
+    ]) {
+      const view = openingViewport(placed, 390, 420, reserved)!;
+      for (const entry of placed) {
+        const left = view.x + entry.x * view.zoom;
+        const right = left + GRAPH_NODE_WIDTH * view.zoom;
+        expect(left).toBeGreaterThanOrEqual(reserved.left);
+        expect(right).toBeLessThanOrEqual(390 - reserved.right);
+      }
+    }
+  });
+
   it('opens a wide story at the least zoom with its opening at the top centre', () => {
     // An opening with 24 options: fitted, they would be specks.
     const wide = [node(1, null), ...Array.from({ length: 24 }, (_, index) => node(index + 2, 1))];

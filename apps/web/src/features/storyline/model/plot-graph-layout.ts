@@ -87,28 +87,30 @@ const OPENING_PADDING = 0.1;
 /**
  * Where the graph opens in a pane of `width` × `height` pixels: its first levels (`openingLevels`)
  * fitted, or, when they would be smaller than OPENING_MIN_ZOOM, at that zoom with the opening node
- * at the top centre (the middle of wide levels is mostly the space between subtrees). Null for an
- * empty story.
+ * at the top centre (the middle of wide levels is mostly the space between subtrees). `reserved`
+ * pixels on either side stay clear (the zoom buttons' strip). Null for an empty story.
  */
 export function openingViewport(
   placed: readonly PlacedPlot[],
-  width: number,
+  paneWidth: number,
   height: number,
+  reserved: { left: number; right: number } = { left: 0, right: 0 },
 ): { x: number; y: number; zoom: number } | null {
   const bounds = boundsOf(openingLevels(placed, OPENING_NODES));
   const opening = placed[0];
   if (bounds === null || opening === undefined) return null;
+  const width = paneWidth - reserved.left - reserved.right;
   const free = 1 - 2 * OPENING_PADDING;
   const fitted = Math.min(1, (width * free) / bounds.width, (height * free) / bounds.height);
   if (fitted >= OPENING_MIN_ZOOM) {
     return {
-      x: width / 2 - (bounds.x + bounds.width / 2) * fitted,
+      x: reserved.left + width / 2 - (bounds.x + bounds.width / 2) * fitted,
       y: height / 2 - (bounds.y + bounds.height / 2) * fitted,
       zoom: fitted,
     };
   }
   return {
-    x: width / 2 - (opening.x + GRAPH_NODE_WIDTH / 2) * OPENING_MIN_ZOOM,
+    x: reserved.left + width / 2 - (opening.x + GRAPH_NODE_WIDTH / 2) * OPENING_MIN_ZOOM,
     y: height * OPENING_PADDING - opening.y * OPENING_MIN_ZOOM,
     zoom: OPENING_MIN_ZOOM,
   };
