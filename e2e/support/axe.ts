@@ -33,18 +33,13 @@ interface Violation {
 }
 
 /**
- * The axe-core that @axe-core/playwright brings. It is put into the page once and run there
- * directly: AxeBuilder injects it again on every call and collects every rule's passes across
- * frames, ten times the time (about 0.9 s against 0.1 s a run on the company list), which four
- * looks on every screen would multiply. The frames are left out: the only one, step 4's preview,
+ * axe-core, put into the page once and run there directly: @axe-core/playwright's AxeBuilder
+ * injects it again on every call and collects every rule's passes across frames, ten times the
+ * time (about 0.9 s against 0.1 s a run on the company list), which four looks on every screen
+ * would multiply. The frames are left out: the only one, step 4's preview,
  * is the player, checked on its own page.
  */
-const axeSource = readFile(
-  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
-    'axe-core/axe.min.js',
-  ),
-  'utf8',
-);
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type AxeWindow = Window & {
   axe?: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
