@@ -31,16 +31,13 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { BrowserContext } from '@playwright/test';
 import { AUTOPLAY_ARG } from '../e2e/support/chromium.ts';
-import { createProjectInfo } from '../e2e/support/project-api.ts';
-import { addCaptionedItems } from '../e2e/support/story-project.ts';
 import type { WatchData } from '@plotline/core';
 import { buildStory } from '../apps/player/src/story/story.ts';
-import { machineLine, startBrowserBench } from './support.ts';
+import { machineLine, publishForkStory, startBrowserBench } from './support.ts';
 
 /** Loads of each kind; RUNS=3 in the environment for a quick look. */
 const RUNS = Number(process.env.RUNS ?? 7);
@@ -411,41 +408,11 @@ try {
     `Player JavaScript, gzip -9: ${kilobytes(gzipped)} (target < ${TARGET_SCRIPT_KB} kB) — ${sizes.join(', ')}`,
   );
 
-  const setup = await browser.newContext({ baseURL: baseUrl });
-  const movieId = await createProjectInfo(setup.request, headers, 'The first frame');
-  const clip = await bench.makeClip('scene.mp4', CLIP);
-  const setupStart = performance.now();
-  const ids = await addCaptionedItems(setup.request, headers, movieId, await readFile(clip));
-  const transcoded = (performance.now() - setupStart) / 1000;
-  const plot = (id: number, parent: number | null, item: string) => ({
-    movie_plot_id: id,
-    movie_content_id: ids.get(item),
-    parent_id: parent,
-    locked: '0',
+  const transcoded = await publishForkStory(bench, headers, {
+    title: 'The first frame',
+    slug: SLUG,
+    clip: CLIP,
   });
-  for (const [call, data] of [
-    [
-      '/api/movie-plot',
-      {
-        movie_id: movieId,
-        version: 0,
-        plots: [
-          plot(-1, null, 'opening.mp4'),
-          plot(-2, -1, 'question.mp4'),
-          plot(-3, -2, 'left.mp4'),
-          plot(-4, -2, 'right.mp4'),
-        ],
-      },
-    ],
-    ['/api/movie', { movieId, slug: SLUG }],
-    [`/api/movie/${movieId}/publish`, {}],
-  ] as const) {
-    const response = await setup.request.post(call, { headers, data });
-    if (!response.ok()) {
-      throw new Error(`${call} refused: ${response.status()} ${await response.text()}`);
-    }
-  }
-  await setup.close();
   const url = `${baseUrl}/watch/${SLUG}`;
   console.log(
     `Story published at /watch/${SLUG}: opening clip → bridge → two options, four items of ` +
