@@ -2,6 +2,7 @@ import {
   bannerImageViews,
   CONTENT_TYPE,
   type MovieContentStatus,
+  type PlotNode,
   type Project,
   type SessionUser,
 } from '@plotline/core';
@@ -90,5 +91,22 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     published_at: null,
     ...bannerImageViews(banners),
     ...rest,
+  };
+}
+
+/** A storyline node under `parentId` (null: the root), playing the item of its own id for 10 s. */
+export function makePlotNode(
+  id: number,
+  parentId: number | null,
+  overrides: Partial<PlotNode> = {},
+): PlotNode {
+  return {
+    movie_plot_id: id,
+    movie_content_id: id,
+    parent_id: parentId,
+    locked: '0',
+    duration: 10,
+    banner: [],
+    ...overrides,
   };
 }

@@ -1,19 +1,9 @@
 import { addChild, addSibling, MESSAGES, startPlot, type PlotNode } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
+import { makePlotNode } from '../../../test/fixtures.ts';
 import { addedPlotId, endBranch } from './plot-edits.ts';
 
-const node = (
-  movie_plot_id: number,
-  parent_id: number | null,
-  locked: '0' | '1' = '0',
-): PlotNode => ({
-  movie_plot_id,
-  movie_content_id: movie_plot_id,
-  parent_id,
-  locked,
-  duration: 10,
-  banner: [],
-});
+const node = makePlotNode;
 
 const ids = (plot: readonly PlotNode[]) => plot.map((entry) => entry.movie_plot_id);
 
@@ -38,7 +28,9 @@ describe('endBranch', () => {
   });
 
   it('refuses when a plot that would go is locked', () => {
-    const locked = story.map((entry) => (entry.movie_plot_id === 5 ? node(5, 3, '1') : entry));
+    const locked = story.map((entry) =>
+      entry.movie_plot_id === 5 ? node(5, 3, { locked: '1' }) : entry,
+    );
     expect(endBranch(locked, 2)).toMatchObject({ ok: false, message: MESSAGES.plotLocked });
   });
 });

@@ -1,5 +1,5 @@
-import type { PlotNode } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
+import { makePlotNode } from '../../../test/fixtures.ts';
 import {
   boundsOf,
   GRAPH_NODE_HEIGHT,
@@ -10,14 +10,7 @@ import {
   openingViewport,
 } from './plot-graph-layout.ts';
 
-const node = (movie_plot_id: number, parent_id: number | null): PlotNode => ({
-  movie_plot_id,
-  movie_content_id: movie_plot_id,
-  parent_id,
-  locked: '0',
-  duration: 10,
-  banner: [],
-});
+const node = makePlotNode;
 
 /** A clip, its bridge, three options after the bridge, and a bridge after the middle one. */
 const STORY = [node(1, null), node(2, 1), node(3, 2), node(4, 2), node(5, 2), node(6, 4)];

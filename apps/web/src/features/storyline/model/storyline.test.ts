@@ -1,15 +1,9 @@
-import { plotInTreeOrder, type PlotNode } from '@plotline/core';
+import { plotInTreeOrder } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
+import { makePlotNode } from '../../../test/fixtures.ts';
 import { builderRows, maskMmSs } from './storyline.ts';
 
-const node = (movie_plot_id: number, parent_id: number | null): PlotNode => ({
-  movie_plot_id,
-  movie_content_id: movie_plot_id,
-  parent_id,
-  locked: '0',
-  duration: 10,
-  banner: [],
-});
+const node = makePlotNode;
 
 describe('builderRows', () => {
   it('lists the plot in reading order with each plot’s depth', () => {
