@@ -4,6 +4,8 @@
  */
 export * from './activity.schema.ts';
 export * from './activity.ts';
+export * from './app-channel.schema.ts';
+export * from './app-channel.ts';
 export * from './auth.schema.ts';
 export * from './auth.ts';
 export * from './banner-kinds.ts';

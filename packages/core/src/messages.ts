@@ -56,6 +56,19 @@ export const MESSAGES = {
   subtitleNotFound: 'This clip or bridge has no subtitle in this language',
   bannerImageNotFound: 'This project has no banner image of this kind',
   figuresRangeTooLong: 'Choose a range of at most {days} days',
+  // The mobile-app channel (app-channel.ts).
+  promotedWindowEnds: 'The window must end after it starts',
+  promotedNotFound: 'Promoted content not found',
+  promotedNotCandidate: 'Only published projects on the mobile app channel can be promoted',
+  promotedTaken: 'This project is already promoted',
+  promotedOrderMismatch: 'Send every promoted content once, in the new order',
+  segmentNotFound: 'Segment not found',
+  segmentsNotFound: 'Unknown segment: {ids}',
+  segmentIsPreset: 'Preset segments cannot be changed or deleted',
+  segmentInUse:
+    'This segment is targeted by {count} promoted content(s): remove it from them first',
+  viewerUnknown: 'Unknown viewer: register with POST /api/app/v1/viewer first',
+  appNotOperated: 'No platform company operates the app',
   // The storyline (plot.ts).
   plotEmpty: 'The storyline needs at least one plot',
   plotDuplicateId: 'Two plots share one id',
