@@ -8,3 +8,4 @@ export * from './series.ts';
 export * from './movie-plots.ts';
 export * from './view-events.ts';
 export * from './rate-limits.ts';
+export * from './app-channel.ts';

@@ -74,6 +74,10 @@ export const movies = pgTable(
     index().on(table.companyId, table.createdAt),
     index().on(table.companyId, table.title),
     index().on(table.companyId, table.status),
+    // The app's feed: every company's published app-channel projects, newest first.
+    index('movies_app_feed_idx')
+      .on(table.publishedAt.desc())
+      .where(sql`${table.status} = 'published' and ${table.appChannelOn}`),
     check('movies_type_check', sql`${table.type} in (1, 2)`),
     // A series never has two episodes of one number, however many saves race.
     unique(MOVIES_SERIES_EPISODE_UNIQUE).on(table.seriesId, table.episodeNumber),
