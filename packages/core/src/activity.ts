@@ -12,5 +12,6 @@ export const ACTIVITY_ENTITY_TYPES = [
   'movie_content',
   'movie_plot',
   'banner_image',
+  'promoted',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];

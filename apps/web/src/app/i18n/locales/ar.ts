@@ -505,6 +505,7 @@ export const ar: Translation = {
       movie_content: 'مقطع أو جسر',
       movie_plot: 'الحبكة',
       banner_image: 'صورة اللافتة',
+      promoted: 'محتوى مروَّج',
     },
     from: 'من',
     to: 'إلى',

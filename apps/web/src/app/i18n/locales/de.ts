@@ -519,6 +519,7 @@ export const de: Translation = {
       movie_content: 'Clip oder Brücke',
       movie_plot: 'Plot',
       banner_image: 'Bannerbild',
+      promoted: 'Hervorgehobener Inhalt',
     },
     from: 'Von',
     to: 'Bis',

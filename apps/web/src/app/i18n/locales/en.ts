@@ -412,6 +412,7 @@ export const en = {
       movie_content: 'Clip or bridge',
       movie_plot: 'Plot',
       banner_image: 'Banner image',
+      promoted: 'Promoted content',
     } satisfies Record<ActivityEntityType, string>,
     from: 'From',
     to: 'To',

@@ -517,6 +517,7 @@ export const es: Translation = {
       movie_content: 'Clip o puente',
       movie_plot: 'Plot',
       banner_image: 'Imagen de banner',
+      promoted: 'Contenido destacado',
     },
     from: 'Desde',
     to: 'Hasta',

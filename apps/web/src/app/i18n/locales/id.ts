@@ -516,6 +516,7 @@ export const id: Translation = {
       movie_content: 'Klip atau jembatan',
       movie_plot: 'Plot',
       banner_image: 'Gambar banner',
+      promoted: 'Konten unggulan',
     },
     from: 'Dari',
     to: 'Sampai',

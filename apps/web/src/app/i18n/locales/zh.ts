@@ -503,6 +503,7 @@ export const zh: Translation = {
       movie_content: '片段或过渡',
       movie_plot: '情节',
       banner_image: '横幅图片',
+      promoted: '推荐内容',
     },
     from: '开始日期',
     to: '结束日期',
