@@ -25,6 +25,11 @@ import { createTokensRepository } from './modules/account-links/tokens.repositor
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
+import { createAppOperator } from './modules/app-viewers/app-operator.ts';
+import { createAppViewersRepository } from './modules/app-viewers/app-viewers.repository.ts';
+import { registerAppViewersRoutes } from './modules/app-viewers/app-viewers.routes.ts';
+import { createAppViewersService } from './modules/app-viewers/app-viewers.service.ts';
+import { createViewerGuard } from './modules/app-viewers/viewer-guard.ts';
 import { registerActivityRoutes } from './modules/activity/activity.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -50,6 +55,9 @@ import { createProjectListRepository } from './modules/project-list/project-list
 import { registerProjectListRoutes } from './modules/project-list/project-list.routes.ts';
 import { createProjectListService } from './modules/project-list/project-list.service.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
+import { createPromotedRepository } from './modules/promoted/promoted.repository.ts';
+import { registerPromotedRoutes } from './modules/promoted/promoted.routes.ts';
+import { createPromotedService } from './modules/promoted/promoted.service.ts';
 import { registerPublishingRoutes } from './modules/publishing/publishing.routes.ts';
 import { createPublishingService } from './modules/publishing/publishing.service.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
@@ -98,6 +106,8 @@ export interface AppDeps {
   /** Tests lower the 1,000,000,000-byte upload limit to try it cheaply. */
   uploadLimitBytes?: number;
   clock?: Clock;
+  /** APP_COMPANY_ID: the platform company operating the mobile app (else the oldest active one). */
+  appCompanyId?: number | null;
   hasher?: PasswordHasher;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
@@ -241,13 +251,36 @@ export async function buildApp(deps: AppDeps) {
     transaction,
     publicUrl: deps.publicUrl,
   });
+  const watchViews = createWatchRepository(db);
   const watchService = createWatchService({
     projects,
     contents,
     plots,
-    views: createWatchRepository(db),
+    views: watchViews,
     blobs: deps.blobs,
     clock,
+  });
+  const appViewers = createAppViewersRepository(db);
+  const appOperator = createAppOperator({
+    viewers: appViewers,
+    appCompanyId: deps.appCompanyId ?? null,
+  });
+  const appViewersService = createAppViewersService({
+    viewers: appViewers,
+    operator: appOperator,
+    watch: watchService,
+    views: watchViews,
+    clock,
+    transaction,
+  });
+  const viewerGuard = createViewerGuard(appViewersService);
+  const promoted = createPromotedRepository(db);
+  const promotedService = createPromotedService({
+    promoted,
+    operator: appOperator,
+    blobs: deps.blobs,
+    clock,
+    transaction,
   });
 
   const projectList = createProjectListRepository(db);
@@ -311,6 +344,8 @@ export async function buildApp(deps: AppDeps) {
   registerPlotRoutes(app, plotService);
   registerPublishingRoutes(app, publishingService);
   await registerWatchRoutes(app, watchService);
+  await registerAppViewersRoutes(app, appViewersService, viewerGuard);
+  registerPromotedRoutes(app, promotedService);
   await registerPlayerPages(app, deps.playerRoot ?? null, watchService);
   await registerWebApp(app, deps.webRoot);
 

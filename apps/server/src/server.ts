@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rm } from 'node:fs/promises';
 import { createLocalBlobStore } from './adapters/blob-store.ts';
+import { offsetClock, systemClock } from './adapters/clock.ts';
 import { createFfmpeg } from './adapters/ffmpeg/ffmpeg.ts';
 import { resolveFfmpeg } from './adapters/ffmpeg/resolve-ffmpeg.ts';
 import { createOutboxMailer, createSmtpMailer, type MailLog } from './adapters/mailer.ts';
@@ -52,8 +53,15 @@ async function main(config: Config): Promise<void> {
     transcodeWorkers: config.transcodeWorkers,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
+    clock: config.clockOffsetFile ? offsetClock(config.clockOffsetFile) : systemClock,
+    appCompanyId: config.appCompanyId ?? null,
   });
 
+  if (config.clockOffsetFile) {
+    app.log.warn(
+      `The clock runs by the offset in ${config.clockOffsetFile} (tests and demos only).`,
+    );
+  }
   app.log.info(
     `Media tools: ${ffmpeg.ffmpegVersion} [${ffmpeg.ffmpegSource}], ${ffmpeg.ffprobeVersion} [${ffmpeg.ffprobeSource}]`,
   );

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       ffmpeg: { ffmpegPath: undefined, ffprobePath: undefined },
       transcodeWorkers: 1,
       logLevel: 'info',
+      appCompanyId: undefined,
+      clockOffsetFile: undefined,
     });
   });
 
@@ -37,8 +39,12 @@ describe('loadConfig', () => {
       FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
       FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe',
       TRANSCODE_WORKERS: '0',
+      APP_COMPANY_ID: '7',
+      CLOCK_OFFSET_FILE: '/tmp/plotline-clock-offset',
     });
     expect(config).toMatchObject({
+      appCompanyId: 7,
+      clockOffsetFile: '/tmp/plotline-clock-offset',
       ffmpeg: { ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: '/opt/ffmpeg/bin/ffprobe' },
       transcodeWorkers: 0,
       port: 9000,

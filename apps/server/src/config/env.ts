@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { INT4_MAX } from '@plotline/core';
 import { z } from 'zod';
 
 /**
@@ -32,6 +33,13 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   TRANSCODE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_COMPANY_ID: z.coerce
+    .number()
+    .int()
+    .min(1, 'APP_COMPANY_ID must be a company id')
+    .max(INT4_MAX, 'APP_COMPANY_ID must be a company id')
+    .optional(),
+  CLOCK_OFFSET_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -50,6 +58,10 @@ export interface Config {
   /** Transcode jobs the API process runs at once; 0 leaves them to `npm run worker` processes. */
   transcodeWorkers: number;
   logLevel: string;
+  /** The platform company operating the mobile app; unset, the oldest active platform company. */
+  appCompanyId: number | undefined;
+  /** Tests and demos: the server's clock runs this file's milliseconds ahead (adapters/clock.ts). */
+  clockOffsetFile: string | undefined;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -76,5 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ffmpeg: { ffmpegPath: e.FFMPEG_PATH, ffprobePath: e.FFPROBE_PATH },
     transcodeWorkers: e.TRANSCODE_WORKERS,
     logLevel: e.LOG_LEVEL,
+    appCompanyId: e.APP_COMPANY_ID,
+    clockOffsetFile: e.CLOCK_OFFSET_FILE && path.resolve(e.CLOCK_OFFSET_FILE),
   };
 }

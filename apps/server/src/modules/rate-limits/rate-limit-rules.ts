@@ -35,6 +35,10 @@ export const RATE_LIMITS = {
    * filling the table.
    */
   viewEvents: { name: 'view-events', max: 120, windowMs: MINUTE_MS },
+  /** Mobile app installs registering per address: as sign-up, a classroom passes, a script does not. */
+  appViewers: { name: 'app-viewers', max: 50, windowMs: 15 * MINUTE_MS },
+  /** The App API's viewing-event batches per address, as the web player's. */
+  appViewEvents: { name: 'app-view-events', max: 120, windowMs: MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export function counterKey(rule: RateLimitRule, subject: string): string {

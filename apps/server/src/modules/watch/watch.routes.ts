@@ -65,8 +65,43 @@ export async function registerWatchRoutes(app: FastifyInstance, watch: WatchServ
     },
   );
 
-  // The events call reads JSON from text/plain too, and words its refusals itself: in a scope of
-  // its own, so no other route takes text/plain as JSON.
+  await registerViewEventsScope(app, (scope) => {
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/watch/:slug/events',
+      {
+        config: { access: publicAccess, rateLimit: requestsPerAddress(RATE_LIMITS.viewEvents) },
+        bodyLimit: VIEW_EVENTS_MAX_BYTES,
+        schema: {
+          tags: ['watch'],
+          summary: "Store a batch of a published project's viewing events",
+          description: `Public, no cookie. JSON as application/json or text/plain (a beacon); at most ${VIEW_EVENTS_MAX_BYTES} bytes (413) and the events of core viewEventsSchema (400). A batch naming a node that is not in the project's plot, or an option that does not follow its node, is refused whole (400). 404 for an unknown or unpublished address: previews send none. ${describeRule(RATE_LIMITS.viewEvents, 'batches per address')} (429).`,
+          consumes: ['application/json', 'text/plain'],
+          params: slugParams,
+          body: viewEventsSchema,
+          response: {
+            204: z.null().describe('Stored'),
+            ...errors(400, 404, 413, 415, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        await watch.recordEvents(request.params.slug, request.body);
+        return reply.status(204).send(null);
+      },
+    );
+  });
+}
+
+/**
+ * Registers viewing-event calls (the player's and the App API's) in a scope of their own that reads
+ * JSON from text/plain too (a beacon) and words its refusals as the player's events call does:
+ * 413 viewEventsTooMany for too many bytes, 400 viewEventsTooMany or viewEventsMalformed for a
+ * body the schema refuses. No other route takes text/plain as JSON.
+ */
+export async function registerViewEventsScope(
+  app: FastifyInstance,
+  register: (scope: FastifyInstance) => void,
+) {
   await app.register(async (scope) => {
     scope.removeContentTypeParser('text/plain');
     // navigator.sendBeacon(url, string) sends text/plain: a JSON body all the same.
@@ -98,28 +133,6 @@ export async function registerWatchRoutes(app: FastifyInstance, watch: WatchServ
       return sendError(error, request, reply);
     });
 
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/watch/:slug/events',
-      {
-        config: { access: publicAccess, rateLimit: requestsPerAddress(RATE_LIMITS.viewEvents) },
-        bodyLimit: VIEW_EVENTS_MAX_BYTES,
-        schema: {
-          tags: ['watch'],
-          summary: "Store a batch of a published project's viewing events",
-          description: `Public, no cookie. JSON as application/json or text/plain (a beacon); at most ${VIEW_EVENTS_MAX_BYTES} bytes (413) and the events of core viewEventsSchema (400). A batch naming a node that is not in the project's plot, or an option that does not follow its node, is refused whole (400). 404 for an unknown or unpublished address: previews send none. ${describeRule(RATE_LIMITS.viewEvents, 'batches per address')} (429).`,
-          consumes: ['application/json', 'text/plain'],
-          params: slugParams,
-          body: viewEventsSchema,
-          response: {
-            204: z.null().describe('Stored'),
-            ...errors(400, 404, 413, 415, 429),
-          },
-        },
-      },
-      async (request, reply) => {
-        await watch.recordEvents(request.params.slug, request.body);
-        return reply.status(204).send(null);
-      },
-    );
+    register(scope);
   });
 }

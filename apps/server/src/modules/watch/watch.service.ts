@@ -18,7 +18,7 @@ import { toNode } from '../plot/plot.service.ts';
 import { projectForCaller } from '../../access/project-access.ts';
 import type { MovieRecord, ProjectsRepository } from '../projects/projects.repository.ts';
 import { currentBannerImages } from '../projects/projects.service.ts';
-import type { WatchRepository } from './watch.repository.ts';
+import type { NewViewEvent, WatchRepository } from './watch.repository.ts';
 
 /** Each published plot the events were checked against, by slug: id → parent id. */
 const PLOTS_KEPT = 1000;
@@ -36,7 +36,7 @@ export function createWatchService(deps: {
   // events are checked without reading their plot each time. Oldest first out when full.
   const publishedPlots = new Map<
     string,
-    { movieId: number; parentOf: Map<number, number | null> }
+    { movieId: number; appChannelOn: boolean; parentOf: Map<number, number | null> }
   >();
 
   const urlOf = (key: string | null) => (key ? blobs.publicUrl(key) : null);
@@ -139,12 +139,46 @@ export function createWatchService(deps: {
     const parentOf = new Map(
       (await plots.listPlots(movie.id)).map((node) => [node.id, node.parentId] as const),
     );
-    const plot = { movieId: movie.id, parentOf };
+    const plot = { movieId: movie.id, appChannelOn: movie.appChannelOn, parentOf };
     if (publishedPlots.size >= PLOTS_KEPT) {
       publishedPlots.delete(publishedPlots.keys().next().value!);
     }
     publishedPlots.set(slug, plot);
     return plot;
+  }
+
+  /**
+   * A batch of a published project's viewing events checked and made into `view_events` rows, for
+   * this player's call and the App API's alike. A node must be one of its plot, and a choice's
+   * option must follow the node it was offered at: a batch naming anything else did not come from
+   * this project's player, and is refused whole (400). `appChannel`: the project must also be on
+   * the mobile app's channel (404 as an unknown address otherwise).
+   */
+  async function checkedEvents(
+    slug: string,
+    batch: ViewEvents,
+    receivedAt: Date,
+    options: { appChannel: boolean },
+  ): Promise<{ movieId: number; rows: NewViewEvent[] }> {
+    const { movieId, appChannelOn, parentOf } = await publishedPlot(slug);
+    if (options.appChannel && !appChannelOn) throw new AppError(404, MESSAGES.watchNotFound);
+    for (const event of batch.events) {
+      const knownNode = event.node_id === undefined || parentOf.has(event.node_id);
+      const knownOption =
+        event.option_id === undefined || parentOf.get(event.option_id) === event.node_id;
+      if (!knownNode || !knownOption) throw new AppError(400, MESSAGES.viewEventsMalformed);
+    }
+    const rows = batch.events.map((event) => ({
+      movieId,
+      session: batch.session,
+      type: event.type,
+      nodeId: event.node_id ?? null,
+      optionId: event.option_id ?? null,
+      seconds: event.seconds ?? null,
+      atMs: event.at,
+      receivedAt,
+    }));
+    return { movieId, rows };
   }
 
   return {
@@ -163,32 +197,12 @@ export function createWatchService(deps: {
       return watchData(await projectForCaller(projects, caller, movieId, { change: false }), true);
     },
 
-    /**
-     * Stores a batch of a published project's viewing events, all or none. A node must be one of
-     * its plot, and a choice's option must follow the node it was offered at: a batch naming
-     * anything else did not come from this project's player, and is refused whole.
-     */
+    checkedEvents,
+
+    /** Stores a batch of a published project's viewing events, all or none (see checkedEvents). */
     async recordEvents(slug: string, batch: ViewEvents): Promise<void> {
-      const { movieId, parentOf } = await publishedPlot(slug);
-      for (const event of batch.events) {
-        const knownNode = event.node_id === undefined || parentOf.has(event.node_id);
-        const knownOption =
-          event.option_id === undefined || parentOf.get(event.option_id) === event.node_id;
-        if (!knownNode || !knownOption) throw new AppError(400, MESSAGES.viewEventsMalformed);
-      }
-      const receivedAt = clock.now();
-      await views.insertViewEvents(
-        batch.events.map((event) => ({
-          movieId,
-          session: batch.session,
-          type: event.type,
-          nodeId: event.node_id ?? null,
-          optionId: event.option_id ?? null,
-          seconds: event.seconds ?? null,
-          atMs: event.at,
-          receivedAt,
-        })),
-      );
+      const { rows } = await checkedEvents(slug, batch, clock.now(), { appChannel: false });
+      await views.insertViewEvents(rows);
     },
   };
 }
