@@ -1,6 +1,7 @@
 import { ACTIVITY_ENTITY_TYPES, type ActivityEntityType } from '@plotline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { activityLog, movies } from '../../db/schema/index.ts';
 import { projectFactories } from '../../test/test-projects.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
@@ -149,6 +150,20 @@ describe('the activity log', () => {
         body: { current_password: contributor.password, password: 'a new password' },
       });
       expect(password.status).toBe(200);
+      // A platform administrator promotes the story once it is published on the app channel.
+      await factories.setPublished(story.movieId);
+      await server.db
+        .update(movies)
+        .set({ appChannelOn: true })
+        .where(eq(movies.id, story.movieId));
+      const platformToken = await server.signIn(
+        await server.makeUser({ role: 'administrator', companyType: 'platform' }),
+      );
+      const promoted = await server.request('POST', '/api/promoted', {
+        token: platformToken,
+        body: { movie_id: story.movieId },
+      });
+      expect(promoted.status).toBe(201);
     } finally {
       await factories.cleanUp();
     }
@@ -163,6 +178,7 @@ describe('the activity log', () => {
       movie_content: 'movie_content.caption_saved',
       movie_plot: 'plot.locked',
       banner_image: 'movie.banner_uploaded',
+      promoted: 'promoted.created',
     };
     for (const type of ACTIVITY_ENTITY_TYPES) {
       const filtered = await server.request<PageBody>(
@@ -189,7 +205,7 @@ describe('the activity log', () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
         message:
-          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image',
+          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image, promoted',
       });
     }
   });
