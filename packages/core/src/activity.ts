@@ -13,5 +13,6 @@ export const ACTIVITY_ENTITY_TYPES = [
   'movie_plot',
   'banner_image',
   'promoted',
+  'segment',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];

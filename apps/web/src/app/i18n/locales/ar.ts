@@ -506,6 +506,7 @@ export const ar: Translation = {
       movie_plot: 'الحبكة',
       banner_image: 'صورة اللافتة',
       promoted: 'محتوى مروَّج',
+      segment: 'شريحة الجمهور',
     },
     from: 'من',
     to: 'إلى',

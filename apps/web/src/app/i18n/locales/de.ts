@@ -520,6 +520,7 @@ export const de: Translation = {
       movie_plot: 'Plot',
       banner_image: 'Bannerbild',
       promoted: 'Hervorgehobener Inhalt',
+      segment: 'Zielgruppensegment',
     },
     from: 'Von',
     to: 'Bis',

@@ -413,6 +413,7 @@ export const en = {
       movie_plot: 'Plot',
       banner_image: 'Banner image',
       promoted: 'Promoted content',
+      segment: 'Audience segment',
     } satisfies Record<ActivityEntityType, string>,
     from: 'From',
     to: 'To',

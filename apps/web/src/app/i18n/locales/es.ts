@@ -518,6 +518,7 @@ export const es: Translation = {
       movie_plot: 'Plot',
       banner_image: 'Imagen de banner',
       promoted: 'Contenido destacado',
+      segment: 'Segmento de audiencia',
     },
     from: 'Desde',
     to: 'Hasta',

@@ -517,6 +517,7 @@ export const id: Translation = {
       movie_plot: 'Plot',
       banner_image: 'Gambar banner',
       promoted: 'Konten unggulan',
+      segment: 'Segmen penonton',
     },
     from: 'Dari',
     to: 'Sampai',

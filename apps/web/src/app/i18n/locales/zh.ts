@@ -504,6 +504,7 @@ export const zh: Translation = {
       movie_plot: '情节',
       banner_image: '横幅图片',
       promoted: '推荐内容',
+      segment: '受众细分',
     },
     from: '开始日期',
     to: '结束日期',
