@@ -25,6 +25,9 @@ import { createTokensRepository } from './modules/account-links/tokens.repositor
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
+import { createAppFeedRepository } from './modules/app-feed/app-feed.repository.ts';
+import { registerAppFeedRoutes } from './modules/app-feed/app-feed.routes.ts';
+import { createAppFeedService } from './modules/app-feed/app-feed.service.ts';
 import { createAppOperator } from './modules/app-viewers/app-operator.ts';
 import { createAppViewersRepository } from './modules/app-viewers/app-viewers.repository.ts';
 import { registerAppViewersRoutes } from './modules/app-viewers/app-viewers.routes.ts';
@@ -64,6 +67,9 @@ import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.ts';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
+import { createSegmentsRepository } from './modules/segments/segments.repository.ts';
+import { registerSegmentsRoutes } from './modules/segments/segments.routes.ts';
+import { createSegmentsService } from './modules/segments/segments.service.ts';
 import { createSessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { createSeriesRepository } from './modules/series/series.repository.ts';
 import { registerSeriesRoutes } from './modules/series/series.routes.ts';
@@ -77,6 +83,7 @@ import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { registerAppPages } from './modules/watch/app-pages.ts';
 import { registerPlayerPages } from './modules/watch/player-page.ts';
 import { createWatchRepository } from './modules/watch/watch.repository.ts';
 import { registerWatchRoutes } from './modules/watch/watch.routes.ts';
@@ -274,6 +281,13 @@ export async function buildApp(deps: AppDeps) {
     transaction,
   });
   const viewerGuard = createViewerGuard(appViewersService);
+  const segmentsService = createSegmentsService({
+    segments: createSegmentsRepository(db),
+    viewers: appViewers,
+    operator: appOperator,
+    clock,
+    transaction,
+  });
   const promoted = createPromotedRepository(db);
   const promotedService = createPromotedService({
     promoted,
@@ -281,6 +295,14 @@ export async function buildApp(deps: AppDeps) {
     blobs: deps.blobs,
     clock,
     transaction,
+  });
+  const appFeedService = createAppFeedService({
+    feed: createAppFeedRepository(db),
+    promoted,
+    segments: segmentsService,
+    watch: watchService,
+    blobs: deps.blobs,
+    clock,
   });
 
   const projectList = createProjectListRepository(db);
@@ -345,8 +367,11 @@ export async function buildApp(deps: AppDeps) {
   registerPublishingRoutes(app, publishingService);
   await registerWatchRoutes(app, watchService);
   await registerAppViewersRoutes(app, appViewersService, viewerGuard);
+  registerSegmentsRoutes(app, segmentsService);
   registerPromotedRoutes(app, promotedService);
+  registerAppFeedRoutes(app, appFeedService, viewerGuard);
   await registerPlayerPages(app, deps.playerRoot ?? null, watchService);
+  await registerAppPages(app, deps.playerRoot ?? null);
   await registerWebApp(app, deps.webRoot);
 
   if (deps.transcodeWorkers > 0) {

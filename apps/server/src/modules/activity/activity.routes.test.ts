@@ -164,6 +164,14 @@ describe('the activity log', () => {
         body: { movie_id: story.movieId },
       });
       expect(promoted.status).toBe(201);
+      const segment = await server.request('POST', '/api/segment', {
+        token: platformToken,
+        body: {
+          name: 'Android',
+          rules: { match: 'all', conditions: [{ field: 'platform', op: 'eq', value: 'android' }] },
+        },
+      });
+      expect(segment.status).toBe(201);
     } finally {
       await factories.cleanUp();
     }
@@ -179,6 +187,7 @@ describe('the activity log', () => {
       movie_plot: 'plot.locked',
       banner_image: 'movie.banner_uploaded',
       promoted: 'promoted.created',
+      segment: 'segment.created',
     };
     for (const type of ACTIVITY_ENTITY_TYPES) {
       const filtered = await server.request<PageBody>(
@@ -205,7 +214,7 @@ describe('the activity log', () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
         message:
-          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image, promoted',
+          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image, promoted, segment',
       });
     }
   });

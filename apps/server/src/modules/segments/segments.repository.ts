@@ -1,0 +1,176 @@
+import { PRESET_SEGMENTS, type SegmentRules } from '@plotline/core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { appViewers, promotedItemSegments, segments } from '../../db/schema/index.ts';
+import { parametersOf, segmentSql } from './segment-sql.ts';
+
+export interface SegmentRecord {
+  id: number;
+  companyId: number;
+  preset: string | null;
+  name: string;
+  rules: SegmentRules;
+  updatedAt: Date;
+}
+
+/** Bound parameters one count query may take beside the company's (PostgreSQL allows 65,535). */
+const PARAMETERS_PER_QUERY = 30_000;
+
+const segmentColumns = {
+  id: segments.id,
+  companyId: segments.companyId,
+  preset: segments.preset,
+  name: segments.name,
+  rules: segments.rules,
+  updatedAt: segments.updatedAt,
+};
+
+/** Promoted contents targeting a segment: one that is targeted cannot be deleted. */
+const promotedCount = sql<number>`(select count(*) from ${promotedItemSegments} where ${promotedItemSegments.segmentId} = ${segments.id})::int`;
+
+export function createSegmentsRepository(db: Executor) {
+  return {
+    /** Makes the company's preset segments that do not exist yet (core PRESET_SEGMENTS). */
+    async ensurePresets(companyId: number, at: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .insert(segments)
+        .values(
+          PRESET_SEGMENTS.map((preset) => ({
+            companyId,
+            preset: preset.key,
+            name: preset.name,
+            rules: preset.rules,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        )
+        .onConflictDoNothing({ target: [segments.companyId, segments.preset] });
+    },
+
+    /** The company's segments, with how many promoted contents target each. */
+    async listSegments(
+      companyId: number,
+      tx: Executor = db,
+    ): Promise<(SegmentRecord & { promotedCount: number })[]> {
+      return tx
+        .select({ ...segmentColumns, promotedCount })
+        .from(segments)
+        .where(eq(segments.companyId, companyId));
+    },
+
+    async findSegment(
+      id: number,
+      tx: Executor = db,
+    ): Promise<(SegmentRecord & { promotedCount: number }) | null> {
+      const [row] = await tx
+        .select({ ...segmentColumns, promotedCount })
+        .from(segments)
+        .where(eq(segments.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * The segment, locked until the transaction ends: a promoted content cannot start targeting it
+     * meanwhile (its foreign key waits for the lock), so a count of its targets stays true.
+     */
+    async lockSegment(
+      id: number,
+      tx: Executor,
+    ): Promise<(SegmentRecord & { promotedCount: number }) | null> {
+      const [row] = await tx
+        .select({ ...segmentColumns, promotedCount })
+        .from(segments)
+        .where(eq(segments.id, id))
+        .for('update', { of: segments });
+      return row ?? null;
+    },
+
+    /** Those of `ids` that are segments of the company, with their rules. */
+    async findSegmentsOf(
+      companyId: number,
+      ids: number[],
+      tx: Executor = db,
+    ): Promise<{ id: number; rules: SegmentRules }[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select({ id: segments.id, rules: segments.rules })
+        .from(segments)
+        .where(and(eq(segments.companyId, companyId), inArray(segments.id, ids)));
+    },
+
+    async insertSegment(
+      segment: { companyId: number; name: string; rules: SegmentRules; at: Date },
+      tx: Executor = db,
+    ): Promise<number> {
+      const [row] = await tx
+        .insert(segments)
+        .values({
+          companyId: segment.companyId,
+          name: segment.name,
+          rules: segment.rules,
+          createdAt: segment.at,
+          updatedAt: segment.at,
+        })
+        .returning({ id: segments.id });
+      return row!.id;
+    },
+
+    async updateSegment(
+      id: number,
+      changes: { name?: string; rules?: SegmentRules },
+      at: Date,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(segments)
+        .set({ ...changes, updatedAt: at })
+        .where(eq(segments.id, id));
+    },
+
+    async deleteSegment(id: number, tx: Executor = db): Promise<void> {
+      await tx.delete(segments).where(eq(segments.id, id));
+    },
+
+    /**
+     * How many of the company's viewers each of `rules` holds at `now`, in their order: one scan of
+     * the company's viewers with a `count(*) filter (where …)` per segment (more than one query
+     * only past PostgreSQL's limit of bound parameters).
+     */
+    async countViewers(
+      companyId: number,
+      rules: SegmentRules[],
+      now: Date,
+      tx: Executor = db,
+    ): Promise<number[]> {
+      const batches: SegmentRules[][] = [];
+      let parameters = Infinity;
+      for (const one of rules) {
+        const needed = parametersOf(one);
+        if (parameters + needed > PARAMETERS_PER_QUERY) {
+          batches.push([]);
+          parameters = 0;
+        }
+        batches.at(-1)!.push(one);
+        parameters += needed;
+      }
+      const counts: number[] = [];
+      for (const batch of batches) {
+        const [row] = await tx
+          .select(
+            Object.fromEntries(
+              batch.map((one, index) => [
+                `s${index}`,
+                sql<number>`(count(*) filter (where ${segmentSql(one, now)}))::int`,
+              ]),
+            ),
+          )
+          .from(appViewers)
+          .where(eq(appViewers.companyId, companyId));
+        counts.push(...batch.map((_, index) => Number(row?.[`s${index}`] ?? 0)));
+      }
+      return counts;
+    },
+  };
+}
+
+export type SegmentsRepository = ReturnType<typeof createSegmentsRepository>;
