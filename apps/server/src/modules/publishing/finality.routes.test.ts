@@ -57,6 +57,11 @@ const NOT_ABOUT_A_PROJECT = [
   'DELETE /api/company/{id}',
   // What viewers of a published project send: see view-events.routes.test.ts.
   'POST /api/watch/{slug}/events',
+  // A platform's promoted list names published projects and changes nothing of them.
+  'POST /api/promoted',
+  'PUT /api/promoted/order',
+  'PUT /api/promoted/{id}',
+  'DELETE /api/promoted/{id}',
 ];
 
 function tusRequest(method: string, url: string, headers: Record<string, string>, body?: Buffer) {
