@@ -75,9 +75,29 @@ const projectDetail = () =>
   import('../../features/project-detail/components/project-detail-page.tsx').then((m) => ({
     Component: m.ProjectDetailPage,
   }));
-const comingSoon = () =>
-  import('../../features/placeholder/components/coming-soon-page.tsx').then((m) => ({
-    Component: m.ComingSoonPage,
+const promoted = () =>
+  import('../../features/app-promoted/components/promoted-page.tsx').then((m) => ({
+    Component: m.PromotedPage,
+  }));
+const promotedSelect = () =>
+  import('../../features/app-promoted/components/promoted-select-page.tsx').then((m) => ({
+    Component: m.PromotedSelectPage,
+  }));
+const segmentPresets = () =>
+  import('../../features/app-segments/components/segments-page.tsx').then((m) => ({
+    Component: m.SegmentPresetsPage,
+  }));
+const segmentCustom = () =>
+  import('../../features/app-segments/components/segments-page.tsx').then((m) => ({
+    Component: m.SegmentCustomPage,
+  }));
+const segmentAdd = () =>
+  import('../../features/app-segments/components/segment-form-page.tsx').then((m) => ({
+    Component: m.SegmentAddPage,
+  }));
+const segmentEdit = () =>
+  import('../../features/app-segments/components/segment-form-page.tsx').then((m) => ({
+    Component: m.SegmentEditPage,
   }));
 const publicComingSoon = () =>
   import('../../features/placeholder/components/public-coming-soon-page.tsx').then((m) => ({
@@ -120,12 +140,13 @@ const APP_PAGES: RouteObject[] = [
     handle: needs('canSeeProject'),
     lazy: projectDetail,
   },
-  { path: 'promoted', handle: needs('canSeeAppPromoted'), lazy: comingSoon },
-  { path: 'promoted/select', handle: needs('canSeeAppPromoted'), lazy: comingSoon },
-  { path: 'segment', handle: needs('canSeeAppSegment'), lazy: comingSoon },
-  { path: 'segment/custom', handle: needs('canSeeAppSegment'), lazy: comingSoon },
-  { path: 'segment/preset', handle: needs('canSeeAppSegment'), lazy: comingSoon },
-  { path: 'segment/custom/add', handle: needs('canSeeAppSegment'), lazy: comingSoon },
+  { path: 'promoted', handle: needs('canSeeAppPromoted'), lazy: promoted },
+  { path: 'promoted/select', handle: needs('canSeeAppPromoted'), lazy: promotedSelect },
+  { path: 'segment', handle: needs('canSeeAppSegment'), lazy: segmentPresets },
+  { path: 'segment/custom', handle: needs('canSeeAppSegment'), lazy: segmentCustom },
+  { path: 'segment/preset', handle: needs('canSeeAppSegment'), lazy: segmentPresets },
+  { path: 'segment/custom/add', handle: needs('canSeeAppSegment'), lazy: segmentAdd },
+  { path: 'segment/custom/:segmentId', handle: needs('canSeeAppSegment'), lazy: segmentEdit },
   { path: 'activity-log', handle: needs('canSeeActivityLog'), lazy: activityLog },
 ];
 

@@ -1,0 +1,120 @@
+import MovieOutlined from '@mui/icons-material/MovieOutlined';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PromotedRow } from '@plotline/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The promoted card as the app's feed shows it, in a small phone: artwork, title and company above
+ * the feed's other rows (drawn as placeholders). Follows the row the user points at or selects.
+ */
+export function FeedCardPreview({ item }: { item: PromotedRow | undefined }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const artwork = item?.thumbnail_desktop ?? item?.thumbnail_mobile ?? null;
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ p: 2, display: 'grid', gap: 1.5, justifyItems: 'center' }}
+    >
+      <Typography id={titleId} variant="subtitle2" component="h2" sx={{ justifySelf: 'start' }}>
+        {t('appPromoted.previewTitle')}
+      </Typography>
+      <Box
+        sx={{
+          width: 240,
+          maxWidth: '100%',
+          aspectRatio: '9 / 17',
+          borderRadius: 5,
+          border: 6,
+          borderColor: 'grey.900',
+          bgcolor: 'grey.900',
+          color: 'common.white',
+          overflow: 'hidden',
+          display: 'flex',
+          flexDirection: 'column',
+          boxShadow: 3,
+        }}
+      >
+        <Box sx={{ px: 1.5, pt: 1.25, pb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box
+            aria-hidden
+            sx={{ width: 18, height: 18, borderRadius: 1, bgcolor: 'primary.main' }}
+          />
+          <Typography variant="caption" sx={{ fontWeight: 700, letterSpacing: 0.3 }}>
+            {t('app.name')}
+          </Typography>
+        </Box>
+        <Typography
+          variant="caption"
+          sx={{ px: 1.5, color: 'grey.400', fontWeight: 700, textTransform: 'uppercase' }}
+        >
+          {t('appPromoted.previewSection')}
+        </Typography>
+        <Box sx={{ px: 1.5, pt: 0.75 }}>
+          {item ? (
+            <Box>
+              <Box
+                sx={{
+                  position: 'relative',
+                  aspectRatio: '16 / 9',
+                  borderRadius: 1.5,
+                  overflow: 'hidden',
+                  bgcolor: 'grey.800',
+                  display: 'grid',
+                  placeItems: 'center',
+                  color: 'grey.500',
+                }}
+              >
+                {artwork ? (
+                  <Box
+                    component="img"
+                    src={artwork}
+                    alt=""
+                    sx={{ position: 'absolute', inset: 0, width: 1, height: 1, objectFit: 'cover' }}
+                  />
+                ) : (
+                  <MovieOutlined aria-hidden />
+                )}
+              </Box>
+              <Typography
+                variant="body2"
+                sx={{ mt: 0.75, fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}
+              >
+                {item.title}
+              </Typography>
+              <Typography variant="caption" sx={{ color: 'grey.400' }}>
+                {item.company_name}
+              </Typography>
+            </Box>
+          ) : (
+            <Typography variant="caption" sx={{ color: 'grey.400' }}>
+              {t('appPromoted.previewEmpty')}
+            </Typography>
+          )}
+        </Box>
+        <Stack spacing={1} aria-hidden sx={{ px: 1.5, pt: 2, flex: 1, overflow: 'hidden' }}>
+          {[0, 1, 2].map((row) => (
+            <Stack key={row} direction="row" spacing={1}>
+              <Box
+                sx={{ width: 64, aspectRatio: '16 / 9', borderRadius: 1, bgcolor: 'grey.800' }}
+              />
+              <Stack spacing={0.5} sx={{ flex: 1, pt: 0.5 }}>
+                <Box sx={{ height: 6, width: '80%', borderRadius: 1, bgcolor: 'grey.800' }} />
+                <Box sx={{ height: 6, width: '50%', borderRadius: 1, bgcolor: 'grey.800' }} />
+              </Stack>
+            </Stack>
+          ))}
+        </Stack>
+      </Box>
+      <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+        {t('appPromoted.previewHint')}
+      </Typography>
+    </Paper>
+  );
+}
