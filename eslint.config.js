@@ -166,9 +166,14 @@ export default tseslint.config(
   },
   {
     // the player is a small bundle for the /watch page: browser only, no UI framework. Its tests
-    // and build configuration run in Node.
+    // and build configuration (the Vite configs and their plugins in vite/) run in Node.
     files: ['apps/player/**/*.ts'],
-    ignores: ['apps/player/**/*.test.ts', 'apps/player/**/test/**', 'apps/player/*.config.ts'],
+    ignores: [
+      'apps/player/**/*.test.ts',
+      'apps/player/**/test/**',
+      'apps/player/*.config.ts',
+      'apps/player/vite/**',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [

@@ -1,5 +1,7 @@
-import { gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import path from 'node:path';
+import { build, defineConfig, type Plugin } from 'vite';
+import appConfig from './vite.app.config.ts';
+import { keepZodOut, reportPageSize } from './vite/page-plugins.ts';
 
 /** The issue's budget for the page's JavaScript, hls.js included. */
 const PAGE_JS_BUDGET_BYTES = 150 * 1024;
@@ -40,43 +42,25 @@ function preloadPlayerChunk(): Plugin {
   };
 }
 
-/** Prints the page's JavaScript gzipped, all chunks together, and fails the build over budget. */
-function reportPageSize(): Plugin {
-  return {
-    name: 'report-page-size',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const gzipped = chunks.reduce(
-        (sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length,
-        0,
-      );
-      const line = `player page JavaScript: ${(gzipped / 1024).toFixed(1)} KB gzipped in ${chunks.length} files (budget ${PAGE_JS_BUDGET_BYTES / 1024} KB)`;
-      if (gzipped > PAGE_JS_BUDGET_BYTES) this.error(line);
-      this.info(line);
-    },
-  };
-}
-
 /**
- * Fails the build when zod is in the page: core's root entry carries it, so the page imports core's
- * zod-free subpaths only (lint says so at the import; this catches it however it comes in).
+ * The reference app (vite.app.config.ts) is built after the page, into `m/` of the same output:
+ * a bundle of its own, so that nothing of it reaches the /watch page, nor the page's chunks
+ * change for it.
  */
-function keepZodOut(): Plugin {
+function buildReferenceApp(): Plugin {
+  let outDir = '';
   return {
-    name: 'keep-zod-out',
+    name: 'build-reference-app',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk') continue;
-        const zod = Object.keys(file.modules).find((id) =>
-          /[\\/]node_modules[\\/]zod[\\/]/.test(id),
-        );
-        if (zod)
-          this.error(
-            `zod is in the player's ${file.fileName} (${zod}): import core's zod-free subpaths`,
-          );
-      }
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        ...appConfig,
+        configFile: false,
+        build: { ...appConfig.build, outDir: path.join(outDir, 'm') },
+      });
     },
   };
 }
@@ -88,7 +72,12 @@ function keepZodOut(): Plugin {
  */
 export default defineConfig({
   base: '/watch/',
-  plugins: [preloadPlayerChunk(), keepZodOut(), reportPageSize()],
+  plugins: [
+    preloadPlayerChunk(),
+    keepZodOut(),
+    reportPageSize('player page', PAGE_JS_BUDGET_BYTES),
+    buildReferenceApp(),
+  ],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

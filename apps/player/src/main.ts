@@ -102,9 +102,9 @@ async function main() {
         texts,
         forceMobile: forcesMobile(location.search),
         shareUrl: data.slug && !data.preview ? shareUrl(location.origin, data.slug) : null,
-        eventsUrl:
+        sendEvents:
           address.kind === 'published' && !data.preview
-            ? `/api/watch/${encodeURIComponent(address.slug)}/events`
+            ? player.viewEventsSender(`/api/watch/${encodeURIComponent(address.slug)}/events`)
             : null,
         opening,
       });

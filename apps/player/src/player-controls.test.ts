@@ -167,6 +167,21 @@ describe('the sound', () => {
   });
 });
 
+describe('leaving the player', () => {
+  it('stops the engine and lets go of the page: no key acts on it, the full viewport is undone', async () => {
+    const { engine, page, player, video } = await playToQuestion();
+    press(getByRole(page, 'button', { name: 'Full screen' }));
+    expect(document.documentElement.classList).toContain('has-full-viewport');
+
+    player.destroy();
+    page.remove();
+    expect(engine.destroy).toHaveBeenCalledTimes(1);
+    expect(document.documentElement.classList).not.toContain('has-full-viewport');
+    key(document.body, 'k');
+    expect(video.paused).toBe(false);
+  });
+});
+
 describe('full screen', () => {
   it('covers the viewport with the player, overlays and all, where the Fullscreen API is missing', async () => {
     // jsdom, like iPhone Safari, has no Fullscreen API.

@@ -98,6 +98,8 @@ export class StoryPlayer {
   private unreportedNode: StoryNode | null = null;
   private restarts = 0;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Ends the player's listeners on the document and the window (`destroy`). */
+  private readonly listening = new AbortController();
 
   constructor(private readonly options: StoryPlayerOptions) {
     const { data, story } = options;
@@ -165,7 +167,11 @@ export class StoryPlayer {
       this.video,
       this.layer,
     );
-    this.fullScreen = new FullScreen(this.element, (on) => this.controls.setFullscreen(on));
+    this.fullScreen = new FullScreen(
+      this.element,
+      (on) => this.controls.setFullscreen(on),
+      this.listening.signal,
+    );
     this.controls.fullscreenButton.hidden = !this.fullScreen.available;
     // The player's words and their direction; the captions keep theirs (`selectLanguage`).
     texts.bind(() => {
@@ -209,6 +215,15 @@ export class StoryPlayer {
       // The engine's error event has said it.
       () => {},
     );
+  }
+
+  /** Stops the video and lets go of the page: the reference app's screens come and go. */
+  destroy(): void {
+    if (this.fullScreen.isOn) this.fullScreen.toggle();
+    this.listening.abort();
+    clearTimeout(this.idleTimer);
+    this.engine?.destroy();
+    this.engine = null;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -468,20 +483,24 @@ export class StoryPlayer {
 
     // K pauses and plays, M mutes, F goes full screen, from anywhere in the player; Space too
     // when no control has the focus (on a control, Space is the control's).
-    document.addEventListener('keydown', (event) => {
-      const target = event.target as Node;
-      const onPage = target === document.body || target === this.element;
-      if (!this.started || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (!onPage && !this.element.contains(target)) return;
-      if ((event.key === ' ' && onPage) || event.key === 'k') {
-        event.preventDefault();
-        controls.pauseButton.click();
-      } else if (event.key === 'm') {
-        controls.volume.toggleMute();
-      } else if (event.key === 'f' && !controls.fullscreenButton.hidden) {
-        this.fullScreen.toggle();
-      }
-    });
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const target = event.target as Node;
+        const onPage = target === document.body || target === this.element;
+        if (!this.started || event.ctrlKey || event.metaKey || event.altKey) return;
+        if (!onPage && !this.element.contains(target)) return;
+        if ((event.key === ' ' && onPage) || event.key === 'k') {
+          event.preventDefault();
+          controls.pauseButton.click();
+        } else if (event.key === 'm') {
+          controls.volume.toggleMute();
+        } else if (event.key === 'f' && !controls.fullscreenButton.hidden) {
+          this.fullScreen.toggle();
+        }
+      },
+      { signal: this.listening.signal },
+    );
   }
 
   private followLayout(forceMobile: boolean) {
@@ -489,7 +508,7 @@ export class StoryPlayer {
     const apply = () =>
       (this.element.dataset.layout = forceMobile || query.matches ? 'phone' : 'desktop');
     apply();
-    query.addEventListener('change', apply);
+    query.addEventListener('change', apply, { signal: this.listening.signal });
   }
 
   private async share() {

@@ -4,41 +4,51 @@ import type { OpeningFetch } from './engine/opening.ts';
 import { buildStory } from './story/story.ts';
 import { StoryPlayer } from './story-player.ts';
 import { renderStatusPage } from './ui/status-page.ts';
-import { newViewSession, ViewEventLog, viewEventsSender } from './view-events/view-event-log.ts';
+import { newViewSession, ViewEventLog, type SendViewEvents } from './view-events/view-event-log.ts';
+
+export { viewEventsSender } from './view-events/view-event-log.ts';
 
 export interface WatchPageOptions {
   /** The player's words, in the page's language to start with. */
   texts: Texts;
   forceMobile: boolean;
   shareUrl: string | null;
-  /** Where the viewing's events go; null for a preview, which sends none. */
-  eventsUrl: string | null;
+  /**
+   * Where the viewing's events go: the project's events call on /watch (`viewEventsSender`), the
+   * App API in the reference app; null for a preview, which sends none.
+   */
+  sendEvents: SendViewEvents | null;
   /** What the page fetched of the opening while this code loaded (main.ts). */
   opening?: OpeningFetch;
 }
 
-/** The player of a project's data, with its viewing events sent as it plays and when the page goes. */
+/**
+ * The player of a project's data, with its viewing events sent as it plays and when the page goes.
+ * Answers a function that takes it off the page (the reference app's screens come and go), its
+ * last events sent.
+ */
 export function mountWatchPage(
   root: HTMLElement,
   data: WatchData,
   options: WatchPageOptions,
-): void {
+): () => void {
   const story = buildStory(data);
   if (!story) {
     const { words } = options.texts;
     renderStatusPage(root, words, { heading: words.nothingToPlay, text: words.nothingToPlayText });
-    return;
+    return () => {};
   }
   document.title = data.title;
-  const events = options.eventsUrl
-    ? new ViewEventLog({ session: newViewSession(), send: viewEventsSender(options.eventsUrl) })
+  const events = options.sendEvents
+    ? new ViewEventLog({ session: newViewSession(), send: options.sendEvents })
     : null;
+  // The last batch goes as a beacon: a request of a page being left may never be sent.
+  const leave = () => events?.flush({ beacon: true });
+  const hidden = () => {
+    if (document.visibilityState === 'hidden') leave();
+  };
   if (events) {
-    // The last batch goes as a beacon: a request of a page being left may never be sent.
-    const leave = () => events.flush({ beacon: true });
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') leave();
-    });
+    document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', leave);
   }
   const player = new StoryPlayer({
@@ -53,4 +63,11 @@ export function mountWatchPage(
   });
   root.replaceChildren(player.element);
   player.load();
+  return () => {
+    document.removeEventListener('visibilitychange', hidden);
+    window.removeEventListener('pagehide', leave);
+    events?.flush();
+    player.destroy();
+    player.element.remove();
+  };
 }

@@ -39,7 +39,7 @@ export async function mount(
   player.load();
   await flush();
   const page = player.element;
-  return { engine, recorded, page, video: page.querySelector('video')! };
+  return { engine, recorded, page, player, video: page.querySelector('video')! };
 }
 
 /** Presses a button as a browser does with a pointer or a key: focused, then clicked. */

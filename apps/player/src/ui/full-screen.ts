@@ -10,11 +10,17 @@ export class FullScreen {
   constructor(
     private readonly element: HTMLElement,
     private readonly onChange: (on: boolean) => void,
+    /** Ends its listeners on the document, when the player goes. */
+    signal?: AbortSignal,
   ) {
-    document.addEventListener('fullscreenchange', () => onChange(this.isOn));
-    document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && this.viewport) this.setViewport(false);
-    });
+    document.addEventListener('fullscreenchange', () => onChange(this.isOn), { signal });
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Escape' && this.viewport) this.setViewport(false);
+      },
+      { signal },
+    );
   }
 
   /**

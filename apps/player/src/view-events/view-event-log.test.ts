@@ -22,7 +22,7 @@ function setUp() {
   const log = new ViewEventLog({
     session: SESSION,
     now: () => clock,
-    send: (body, { beacon }) => sent.push({ batch: JSON.parse(body) as ViewEvents, beacon }),
+    send: (batch, { beacon }) => sent.push({ batch, beacon }),
     setTimer: (run, ms) => {
       const timer = { run, ms, cleared: false };
       timers.push(timer);
@@ -143,17 +143,25 @@ describe('viewEventsSender', () => {
     vi.stubGlobal('navigator', { sendBeacon });
     const send = viewEventsSender('/api/watch/the-fork/events');
 
-    send('{"a":1}', { beacon: false });
+    const batch = (id: string) => ({ session: id, events: [] });
+    send(batch('a'), { beacon: false });
     expect(fetch).toHaveBeenCalledWith(
       '/api/watch/the-fork/events',
-      expect.objectContaining({ method: 'POST', body: '{"a":1}', credentials: 'omit' }),
+      expect.objectContaining({
+        method: 'POST',
+        body: '{"session":"a","events":[]}',
+        credentials: 'omit',
+      }),
     );
-    send('{"b":2}', { beacon: true });
-    expect(sendBeacon).toHaveBeenCalledWith('/api/watch/the-fork/events', '{"b":2}');
+    send(batch('b'), { beacon: true });
+    expect(sendBeacon).toHaveBeenCalledWith(
+      '/api/watch/the-fork/events',
+      '{"session":"b","events":[]}',
+    );
     expect(fetch).toHaveBeenCalledTimes(1);
 
     sendBeacon.mockReturnValueOnce(false);
-    send('{"c":3}', { beacon: true });
+    send(batch('c'), { beacon: true });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

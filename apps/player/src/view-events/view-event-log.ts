@@ -1,8 +1,11 @@
 import type { ViewEvent, ViewEvents } from '@plotline/core';
 import { VIEW_EVENTS_MAX_PER_BATCH } from '@plotline/core/publishing';
 
-/** Sends one batch's JSON: as a beacon when the page is going away. */
-export type SendViewEvents = (body: string, options: { beacon: boolean }) => void;
+/**
+ * Sends one batch: as a beacon when the page is going away. The /watch page posts it to its
+ * project's events call (`viewEventsSender`), the reference app to the App API.
+ */
+export type SendViewEvents = (batch: ViewEvents, options: { beacon: boolean }) => void;
 
 export interface ViewEventLogOptions {
   session: string;
@@ -72,7 +75,7 @@ export class ViewEventLog {
     const events = this.pending;
     this.pending = [];
     for (const batch of viewEventBatches(this.session, events)) {
-      this.send(JSON.stringify(batch), { beacon });
+      this.send(batch, { beacon });
     }
   }
 
@@ -119,7 +122,8 @@ export function newViewSession(
  * dropped.
  */
 export function viewEventsSender(url: string): SendViewEvents {
-  return (body, { beacon }) => {
+  return (batch, { beacon }) => {
+    const body = JSON.stringify(batch);
     if (beacon && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) {
       return;
     }

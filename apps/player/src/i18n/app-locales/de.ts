@@ -1,0 +1,22 @@
+import type { AppWords } from '../app-words.ts';
+
+export const appWords: AppWords = {
+  appName: 'Plotline',
+  skipToContent: 'Zum Inhalt springen',
+  home: 'Startseite',
+  stories: 'Geschichten',
+  featured: 'Empfohlen',
+  latest: 'Neueste',
+  loadMore: 'Mehr laden',
+  loading: 'Wird geladen …',
+  series: 'Serie',
+  episodes: (count) => (count === 1 ? '1 Folge' : `${count} Folgen`),
+  episode: (number) => `Folge ${number}`,
+  backToStories: 'Zurück zu den Geschichten',
+  nothingYet: 'Noch keine Geschichten',
+  nothingYetText: 'Geschichten, die in der App veröffentlicht werden, erscheinen hier.',
+  pageNotFound: 'Seite nicht gefunden',
+  pageNotFoundText: 'Unter dieser Adresse gibt es in der App nichts.',
+  seriesNotFound: 'Serie nicht gefunden',
+  seriesNotFoundText: 'Diese Serie ist nicht oder nicht mehr in der App.',
+};
