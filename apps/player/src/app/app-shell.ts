@@ -2,9 +2,11 @@ import type { AppWords } from '../i18n/app-words.ts';
 import { h } from '../ui/dom.ts';
 import { feedPath } from './routes.ts';
 
-/** A mark for the bar, the same as the app's icons: a play triangle that forks. */
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** The bar's mark, the same as the app's icons (vite/app-icons.ts): a play triangle. */
 function logo(): SVGSVGElement {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', '0 0 24 24');
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('focusable', 'false');
@@ -28,7 +30,13 @@ export class AppShell {
   constructor(words: AppWords) {
     this.skip = h('a', { class: 'skip-link', href: '#main' }, words.skipToContent);
     this.brand = h('a', { class: 'brand', href: feedPath() }, logo(), words.appName);
-    this.backLink = h('a', { class: 'back-link', href: feedPath() }, words.backToStories);
+    const arrow = document.createElementNS(SVG, 'svg');
+    arrow.setAttribute('viewBox', '0 0 24 24');
+    arrow.setAttribute('aria-hidden', 'true');
+    arrow.classList.add('icon');
+    arrow.innerHTML = '<path d="M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20v-2z"/>';
+    // Back where the viewer came from in the app (main.ts), else to the stories.
+    this.backLink = h('a', { class: 'back-link', href: feedPath() }, arrow, words.back);
     this.main = h('main', { id: 'main', class: 'app-main', tabindex: -1 });
     this.element = h(
       'div',

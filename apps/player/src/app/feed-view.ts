@@ -20,12 +20,12 @@ function projectCard(card: AppProjectCard, words: AppWords): HTMLLIElement {
       'a',
       { class: 'card-link', href: projectPath(card.slug) },
       cardPicture(card),
-      h('span', { class: 'card-title', dir: 'auto' }, card.title),
+      h('span', { class: 'card-title' }, h('bdi', {}, card.title)),
       h(
         'span',
-        { class: 'card-meta', dir: 'auto' },
+        { class: 'card-meta' },
         card.episode_number !== null ? `${words.episode(card.episode_number)} · ` : '',
-        card.company_name,
+        h('bdi', {}, card.company_name),
       ),
     ),
   );
@@ -39,7 +39,7 @@ function seriesCard(row: Extract<AppFeedRow, { kind: 'series' }>, words: AppWord
       'a',
       { class: 'card-link', href: seriesPath(row.series_id) },
       cardPicture(row.episodes[0]),
-      h('span', { class: 'card-title', dir: 'auto' }, row.title),
+      h('span', { class: 'card-title' }, h('bdi', {}, row.title)),
       h(
         'span',
         { class: 'card-meta' },

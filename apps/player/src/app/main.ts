@@ -36,6 +36,8 @@ class ReferenceApp {
   private readonly series = new SeriesMemory(storageOrNull('sessionStorage'));
   /** The feed as last shown, kept while the app is open: back from a story finds it as it was. */
   private feed: FeedView | null = null;
+  /** Where the feed was scrolled to when the viewer left it. */
+  private feedScroll = 0;
   /** Takes the screen on view off the page (the player, with its last events). */
   private leave: () => void = () => {};
   /** Counts screens, so that a late answer never replaces a newer screen. */
@@ -61,6 +63,8 @@ class ReferenceApp {
         history.back();
       }
     });
+    // The feed's scroll is the app's to restore: the browser would restore it before the feed is back.
+    history.scrollRestoration = 'manual';
     history.replaceState({ depth: 0 }, '', location.pathname);
     void this.render(true);
   }
@@ -91,20 +95,21 @@ class ReferenceApp {
     this.shell.show(shown.element, { back: route.kind !== 'feed' });
     if (route.kind === 'feed') window.scrollTo(0, this.feedScroll);
     else window.scrollTo(0, 0);
-    // A new screen takes the focus to its heading, as a new page would be read from its top; the
-    // first one leaves it to the browser.
-    if (!first) shown.element.querySelector<HTMLElement>('.page-title, .play-button')?.focus();
     shown.mounted?.();
+    // A new screen takes the focus to its heading, as a new page would be read from its top (a
+    // story's to its Play button); the first one leaves it to the browser.
+    if (!first)
+      shown.element
+        .querySelector<HTMLElement>('.play-button, .page-title')
+        ?.focus({ preventScroll: true });
   }
-
-  private feedScroll = 0;
 
   private async screenOf(
     route: AppRoute,
     screen: number,
   ): Promise<{ element: HTMLElement; title: string; mounted?: () => void } | null> {
     const { words } = this;
-    if (this.feed && this.shell.element.dataset.screen === 'feed') this.feedScroll = scrollY;
+    if (this.shell.element.dataset.screen === 'feed') this.feedScroll = scrollY;
     switch (route.kind) {
       case 'feed': {
         const feed = this.feed ?? (await this.loadFeed());

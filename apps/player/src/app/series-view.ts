@@ -11,7 +11,8 @@ export function seriesView(series: SeriesRow, words: AppWords): HTMLElement {
   return h(
     'div',
     { class: 'series' },
-    h('h1', { class: 'page-title', tabindex: -1, dir: 'auto' }, series.title),
+    // The titles are the projects' own, in the language they were written in.
+    h('h1', { class: 'page-title', tabindex: -1 }, h('bdi', {}, series.title)),
     h('p', { class: 'series-count' }, words.episodes(series.episodes.length)),
     h(
       'ol',
@@ -32,7 +33,7 @@ export function seriesView(series: SeriesRow, words: AppWords): HTMLElement {
                 { class: 'card-meta' },
                 words.episode(episode.episode_number ?? position + 1),
               ),
-              h('span', { class: 'card-title', dir: 'auto' }, episode.title),
+              h('span', { class: 'card-title' }, h('bdi', {}, episode.title)),
               episode.synopsis
                 ? h('span', { class: 'episode-synopsis', dir: 'auto' }, episode.synopsis)
                 : null,

@@ -17,7 +17,7 @@ export const appEn = {
   series: 'Series',
   episodes: (count: number) => (count === 1 ? '1 episode' : `${count} episodes`),
   episode: (number: number) => `Episode ${number}`,
-  backToStories: 'Back to stories',
+  back: 'Back',
   nothingYet: 'No stories yet',
   nothingYetText: 'Stories published to the app will appear here.',
   pageNotFound: 'Page not found',

@@ -12,7 +12,7 @@ export const appWords: AppWords = {
   series: 'مسلسل',
   episodes: (count) => (count === 1 ? 'حلقة واحدة' : `${count} حلقات`),
   episode: (number) => `الحلقة ${number}`,
-  backToStories: 'العودة إلى القصص',
+  back: 'رجوع',
   nothingYet: 'لا توجد قصص بعد',
   nothingYetText: 'ستظهر هنا القصص المنشورة في التطبيق.',
   pageNotFound: 'الصفحة غير موجودة',

@@ -12,7 +12,7 @@ export const appWords: AppWords = {
   series: 'Serie',
   episodes: (count) => (count === 1 ? '1 Folge' : `${count} Folgen`),
   episode: (number) => `Folge ${number}`,
-  backToStories: 'Zurück zu den Geschichten',
+  back: 'Zurück',
   nothingYet: 'Noch keine Geschichten',
   nothingYetText: 'Geschichten, die in der App veröffentlicht werden, erscheinen hier.',
   pageNotFound: 'Seite nicht gefunden',

@@ -12,7 +12,7 @@ export const appWords: AppWords = {
   series: 'Serie',
   episodes: (count) => (count === 1 ? '1 episodio' : `${count} episodios`),
   episode: (number) => `Episodio ${number}`,
-  backToStories: 'Volver a las historias',
+  back: 'Volver',
   nothingYet: 'Aún no hay historias',
   nothingYetText: 'Las historias publicadas en la aplicación aparecerán aquí.',
   pageNotFound: 'Página no encontrada',

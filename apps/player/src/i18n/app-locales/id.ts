@@ -12,7 +12,7 @@ export const appWords: AppWords = {
   series: 'Serial',
   episodes: (count) => `${count} episode`,
   episode: (number) => `Episode ${number}`,
-  backToStories: 'Kembali ke cerita',
+  back: 'Kembali',
   nothingYet: 'Belum ada cerita',
   nothingYetText: 'Cerita yang diterbitkan ke aplikasi akan muncul di sini.',
   pageNotFound: 'Halaman tidak ditemukan',

@@ -12,7 +12,7 @@ export const appWords: AppWords = {
   series: '系列',
   episodes: (count) => `${count} 集`,
   episode: (number) => `第 ${number} 集`,
-  backToStories: '返回故事列表',
+  back: '返回',
   nothingYet: '还没有故事',
   nothingYetText: '发布到应用的故事会显示在这里。',
   pageNotFound: '找不到页面',
