@@ -113,7 +113,7 @@ class ReferenceApp {
     switch (route.kind) {
       case 'feed': {
         const feed = this.feed ?? (await this.loadFeed());
-        if (!feed) return this.failed();
+        if ('failed' in feed) return this.failed(feed.failed, words.storiesNotLoaded);
         return { element: feed.element, title: words.appName };
       }
       case 'series': {
@@ -131,9 +131,10 @@ class ReferenceApp {
     }
   }
 
-  private async loadFeed(): Promise<FeedView | null> {
+  /** The feed's first page, or the status it failed with (null: not answered). */
+  private async loadFeed(): Promise<FeedView | { failed: number | null }> {
     const first = await this.api.feed(1, PER_PAGE);
-    if (first.kind !== 'ok') return null;
+    if (first.kind !== 'ok') return { failed: first.kind === 'failed' ? first.status : 404 };
     this.series.remember(first.data.rows);
     const view = new FeedView(first.data, this.words, () => void this.loadMore(view));
     tagged(view.element, 'feed');
@@ -172,7 +173,7 @@ class ReferenceApp {
     ]);
     if (result.kind === 'not-found')
       return this.status(playerWords.videoNotFound, playerWords.videoNotFoundText);
-    if (result.kind === 'failed') return this.failed(result.status);
+    if (result.kind === 'failed') return this.failed(result.status, playerWords.notLoaded);
     const stage = h('div', { class: 'stage' });
     const element = tagged(h('div', { class: 'project' }, stage), 'project');
     const { data } = result;
@@ -198,13 +199,14 @@ class ReferenceApp {
     return { element: tagged(statusView(heading, text), 'status'), title: heading };
   }
 
-  private failed(status: number | null = null) {
+  /** What went wrong: `offline` when nothing answered, else the server's status. */
+  private failed(status: number | null, offline: string) {
     const { playerWords } = this;
     return {
       element: tagged(
         statusView(
           playerWords.somethingWentWrong,
-          status === null ? playerWords.notLoaded : playerWords.serverAnswered(status),
+          status === null ? offline : playerWords.serverAnswered(status),
           { label: playerWords.tryAgain, run: () => void this.render(false) },
         ),
         'status',

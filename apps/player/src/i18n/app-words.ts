@@ -22,6 +22,7 @@ export const appEn = {
   nothingYetText: 'Stories published to the app will appear here.',
   pageNotFound: 'Page not found',
   pageNotFoundText: 'There is nothing at this address in the app.',
+  storiesNotLoaded: 'The stories could not be loaded. Check your connection.',
   seriesNotFound: 'Series not found',
   seriesNotFoundText: 'This series is not in the app, or no longer.',
 };

@@ -17,6 +17,7 @@ export const appWords: AppWords = {
   nothingYetText: 'ستظهر هنا القصص المنشورة في التطبيق.',
   pageNotFound: 'الصفحة غير موجودة',
   pageNotFoundText: 'لا يوجد شيء على هذا العنوان في التطبيق.',
+  storiesNotLoaded: 'تعذّر تحميل القصص. تحقّق من اتصالك.',
   seriesNotFound: 'المسلسل غير موجود',
   seriesNotFoundText: 'هذا المسلسل غير موجود في التطبيق، أو لم يعد موجودًا.',
 };

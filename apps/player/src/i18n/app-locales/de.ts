@@ -17,6 +17,7 @@ export const appWords: AppWords = {
   nothingYetText: 'Geschichten, die in der App veröffentlicht werden, erscheinen hier.',
   pageNotFound: 'Seite nicht gefunden',
   pageNotFoundText: 'Unter dieser Adresse gibt es in der App nichts.',
+  storiesNotLoaded: 'Die Geschichten konnten nicht geladen werden. Prüfe deine Verbindung.',
   seriesNotFound: 'Serie nicht gefunden',
   seriesNotFoundText: 'Diese Serie ist nicht oder nicht mehr in der App.',
 };

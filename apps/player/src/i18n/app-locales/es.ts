@@ -17,6 +17,7 @@ export const appWords: AppWords = {
   nothingYetText: 'Las historias publicadas en la aplicación aparecerán aquí.',
   pageNotFound: 'Página no encontrada',
   pageNotFoundText: 'No hay nada en esta dirección de la aplicación.',
+  storiesNotLoaded: 'No se pudieron cargar las historias. Comprueba tu conexión.',
   seriesNotFound: 'Serie no encontrada',
   seriesNotFoundText: 'Esta serie no está en la aplicación, o ya no lo está.',
 };

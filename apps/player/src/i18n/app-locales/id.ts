@@ -17,6 +17,7 @@ export const appWords: AppWords = {
   nothingYetText: 'Cerita yang diterbitkan ke aplikasi akan muncul di sini.',
   pageNotFound: 'Halaman tidak ditemukan',
   pageNotFoundText: 'Tidak ada apa pun di alamat ini dalam aplikasi.',
+  storiesNotLoaded: 'Cerita tidak dapat dimuat. Periksa koneksi Anda.',
   seriesNotFound: 'Serial tidak ditemukan',
   seriesNotFoundText: 'Serial ini tidak ada di aplikasi, atau sudah tidak ada.',
 };

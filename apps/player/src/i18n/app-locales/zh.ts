@@ -17,6 +17,7 @@ export const appWords: AppWords = {
   nothingYetText: '发布到应用的故事会显示在这里。',
   pageNotFound: '找不到页面',
   pageNotFoundText: '应用中没有这个地址。',
+  storiesNotLoaded: '无法加载故事。请检查网络连接。',
   seriesNotFound: '找不到系列',
   seriesNotFoundText: '此系列不在应用中，或已下架。',
 };
