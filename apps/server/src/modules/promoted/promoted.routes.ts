@@ -40,7 +40,7 @@ export function registerPromotedRoutes(app: FastifyInstance, promoted: PromotedS
     {
       config: { access },
       schema: {
-        tags: ['app channel'],
+        tags: ['promoted'],
         summary: "The platform's promoted contents, in the order the app feed shows them",
         description: `${WHO} Each with its project, window, segments and status now (scheduled, live, ended) by the server's clock.`,
         response: { 200: envelope(z.array(promotedRowSchema)), ...errors(401, 403, 409) },
@@ -54,7 +54,7 @@ export function registerPromotedRoutes(app: FastifyInstance, promoted: PromotedS
     {
       config: { access },
       schema: {
-        tags: ['app channel'],
+        tags: ['promoted'],
         summary: 'Published projects on the mobile app channel, of every company, to promote',
         description: `${WHO} Newest published first; search matches the title, ignoring case; promoted says whether the platform already promotes it.`,
         querystring: promotedCandidatesQuerySchema,
@@ -69,7 +69,7 @@ export function registerPromotedRoutes(app: FastifyInstance, promoted: PromotedS
     {
       config: { access, activity: logsChange('created', 'Promoted') },
       schema: {
-        tags: ['app channel'],
+        tags: ['promoted'],
         summary: 'Promote a project',
         description: `${WHO} Only a published project with the mobile app channel on (400); once per platform (409). It goes last in the order. No segment shows it to everyone; a segment must be the platform's (400 naming the unknown ones).`,
         body: promotedCreateSchema,
@@ -94,7 +94,7 @@ export function registerPromotedRoutes(app: FastifyInstance, promoted: PromotedS
         })),
       },
       schema: {
-        tags: ['app channel'],
+        tags: ['promoted'],
         summary: "Reorder the platform's promoted contents",
         description: `${WHO} ids names every promoted content of the platform once, in the new order (else 400, nothing changed). Answers the list in its new order.`,
         body: promotedOrderSchema,
@@ -109,7 +109,7 @@ export function registerPromotedRoutes(app: FastifyInstance, promoted: PromotedS
     {
       config: { access, activity: logsChange('updated', 'Changed the promotion of') },
       schema: {
-        tags: ['app channel'],
+        tags: ['promoted'],
         summary: "Change a promoted content's window or segments",
         description: `${WHO} A field not sent keeps its value; null opens that end of the window. The window as it will be stored must end after it starts (400). Another platform's id is 404.`,
         params: idParams,
@@ -127,7 +127,7 @@ export function registerPromotedRoutes(app: FastifyInstance, promoted: PromotedS
     {
       config: { access, activity: logsChange('deleted', 'Stopped promoting') },
       schema: {
-        tags: ['app channel'],
+        tags: ['promoted'],
         summary: 'Stop promoting a project',
         description: `${WHO} The ones after it move up. Another platform's id is 404.`,
         params: idParams,
