@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'player', include: ['src/**/*.test.ts'] },
+  test: { name: 'player', include: ['src/**/*.test.ts', 'vite/**/*.test.ts'] },
 });

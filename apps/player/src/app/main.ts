@@ -79,6 +79,8 @@ class ReferenceApp {
     if (url.origin !== location.origin || routeOf(url.pathname).kind === 'not-found') return;
     if (url.pathname === location.pathname && url.hash) return;
     event.preventDefault();
+    // The screen on view: back to its top, as a reload would.
+    if (url.pathname === location.pathname) return window.scrollTo(0, 0);
     const depth = ((history.state as { depth?: number } | null)?.depth ?? 0) + 1;
     history.pushState({ depth }, '', url.pathname);
     void this.render(false);
@@ -169,20 +171,23 @@ class ReferenceApp {
     const { playerWords } = this;
     const [result, player] = await Promise.all([
       this.api.project(slug),
-      import('../watch-page.ts'),
+      // Offline, or a build that replaced it: said as a failure to load.
+      import('../watch-page.ts').catch(() => null),
     ]);
     if (result.kind === 'not-found')
       return this.status(playerWords.videoNotFound, playerWords.videoNotFoundText);
     if (result.kind === 'failed') return this.failed(result.status, playerWords.notLoaded);
+    if (!player) return this.failed(null, playerWords.notLoaded);
     const stage = h('div', { class: 'stage' });
     const element = tagged(h('div', { class: 'project' }, stage), 'project');
     const { data } = result;
+    const { mountWatchPage } = player;
     return {
       element,
       title: data.title,
       mounted: () => {
         if (screen !== this.shown) return;
-        this.leave = player.mountWatchPage(stage, data, {
+        this.leave = mountWatchPage(stage, data, {
           // The player's own words: its language menu may switch them, the app's stay.
           texts: new Texts(this.language, playerWords),
           forceMobile: false,
