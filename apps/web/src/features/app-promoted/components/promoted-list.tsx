@@ -201,19 +201,12 @@ function SortableRow({ row, position, previewed, onPreview, actions }: SortableR
   } = useSortable({ id: row.id });
   const artwork = row.thumbnail_desktop ?? row.thumbnail_mobile;
 
-  let windowText: string;
-  if (row.starts_at && row.ends_at) {
-    windowText = t('appPromoted.windowRange', {
-      start: dates.dateTime(row.starts_at),
-      end: dates.dateTime(row.ends_at),
-    });
-  } else if (row.starts_at) {
-    windowText = t('appPromoted.windowFrom', { start: dates.dateTime(row.starts_at) });
-  } else if (row.ends_at) {
-    windowText = t('appPromoted.windowUntil', { end: dates.dateTime(row.ends_at) });
-  } else {
-    windowText = t('appPromoted.windowAlways');
-  }
+  // Start and end on a line each, so a window of two dates stays readable in a narrow column.
+  const windowLines = [
+    row.starts_at && t('appPromoted.windowFrom', { start: dates.dateTime(row.starts_at) }),
+    row.ends_at && t('appPromoted.windowUntil', { end: dates.dateTime(row.ends_at) }),
+  ].filter((line): line is string => Boolean(line));
+  if (windowLines.length === 0) windowLines.push(t('appPromoted.windowAlways'));
 
   return (
     <Box
@@ -225,16 +218,19 @@ function SortableRow({ row, position, previewed, onPreview, actions }: SortableR
       sx={{
         position: 'relative',
         zIndex: isDragging ? 2 : undefined,
-        transform: CSS.Transform.toString(transform),
+        // Translate only: rows differ in height, and a scaled row would squash its text.
+        transform: CSS.Translate.toString(transform),
         transition,
         display: 'grid',
         gridTemplateColumns: {
           xs: 'auto 88px minmax(0, 1fr) auto',
-          md: 'auto 96px minmax(0, 1.4fr) minmax(0, 1fr) minmax(0, 1fr) auto auto',
+          // Fixed window and status columns line the rows up, each row being a grid of its own.
+          md: 'auto 112px minmax(0, 1fr) 210px 112px auto',
         },
+        // On a wide screen the segments go under the title, where they have room.
         gridTemplateAreas: {
           xs: '"handle art title menu" "handle meta meta meta"',
-          md: '"handle art title window segments status menu"',
+          md: '"handle art title window status menu" "handle art segments window status menu"',
         },
         columnGap: 2,
         rowGap: 1,
@@ -302,7 +298,7 @@ function SortableRow({ row, position, previewed, onPreview, actions }: SortableR
           {position}
         </Box>
       </Box>
-      <Box sx={{ gridArea: 'title', minWidth: 0 }}>
+      <Box sx={{ gridArea: 'title', minWidth: 0, alignSelf: { md: 'end' } }}>
         <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
           <Box component="span" sx={VISUALLY_HIDDEN}>
             {t('appPromoted.positionLabel', { position })}{' '}
@@ -334,11 +330,25 @@ function SortableRow({ row, position, previewed, onPreview, actions }: SortableR
           <Box component="span" sx={VISUALLY_HIDDEN}>
             {t('appPromoted.window')}:{' '}
           </Box>
-          {windowText}
+          {windowLines.map((line, index) => (
+            <Box
+              component="span"
+              key={index}
+              sx={{ display: { md: 'block' }, whiteSpace: { md: 'nowrap' } }}
+            >
+              {index > 0 && ' '}
+              {line}
+            </Box>
+          ))}
         </Typography>
         <Stack
           direction="row"
-          sx={{ gridArea: { md: 'segments' }, flexWrap: 'wrap', gap: 0.5 }}
+          sx={{
+            gridArea: { md: 'segments' },
+            alignSelf: { md: 'start' },
+            flexWrap: 'wrap',
+            gap: 0.5,
+          }}
           aria-label={t('appPromoted.segments')}
           role="list"
         >

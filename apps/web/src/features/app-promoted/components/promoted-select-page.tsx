@@ -49,7 +49,7 @@ export function PromotedSelectPage() {
             <Box
               sx={{
                 position: 'relative',
-                width: 80,
+                width: { xs: 56, sm: 80 },
                 aspectRatio: '16 / 9',
                 flexShrink: 0,
                 borderRadius: 1,

@@ -141,9 +141,6 @@ export function PromotedWindowDialog({
               onChange={(_event, value) => setSegmentIds(value.map((segment) => segment.id))}
               isOptionEqualToValue={(option, value) => option.id === value.id}
               getOptionLabel={segmentLabel}
-              groupBy={(segment) =>
-                segment.preset ? t('appPromoted.presetSegments') : t('appPromoted.customSegments')
-              }
               filterSelectedOptions
               renderOption={({ key, ...props }, segment) => (
                 <Box component="li" key={key} {...props}>
