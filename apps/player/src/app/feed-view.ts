@@ -101,10 +101,6 @@ export class FeedView {
     return cards[0]?.querySelector('a') ?? null;
   }
 
-  get rowsShown(): number {
-    return this.shown;
-  }
-
   setLoading(loading: boolean): void {
     this.loadMoreButton.disabled = loading;
     this.loadMoreButton.textContent = loading ? this.words.loading : this.words.loadMore;

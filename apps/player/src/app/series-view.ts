@@ -48,29 +48,33 @@ export function seriesView(series: SeriesRow, words: AppWords): HTMLElement {
 const SERIES_KEY = 'plotline:app:series';
 
 /**
- * The series the feed showed, kept for the tab's life (sessionStorage): a series' page reads its
- * episodes from the feed's row, also after a reload, without a call of its own.
+ * The series the feed showed, kept for the tab's life (sessionStorage, and in memory where the
+ * browser keeps nothing): a series' page reads its episodes from the feed's row, also after a
+ * reload, without a call of its own.
  */
 export class SeriesMemory {
-  constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null) {}
+  private readonly kept: Record<number, SeriesRow>;
+
+  constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null) {
+    this.kept = this.stored();
+  }
 
   remember(rows: readonly AppFeedRow[]): void {
     const series = rows.filter((row): row is SeriesRow => row.kind === 'series');
     if (series.length === 0) return;
-    const kept = this.all();
-    for (const row of series) kept[row.series_id] = row;
+    for (const row of series) this.kept[row.series_id] = row;
     try {
-      this.storage?.setItem(SERIES_KEY, JSON.stringify(kept));
+      this.storage?.setItem(SERIES_KEY, JSON.stringify(this.kept));
     } catch {
-      // Full or private: the feed is read again instead.
+      // Full or private: kept for the page's life only.
     }
   }
 
   find(seriesId: number): SeriesRow | null {
-    return this.all()[seriesId] ?? null;
+    return this.kept[seriesId] ?? null;
   }
 
-  private all(): Record<number, SeriesRow> {
+  private stored(): Record<number, SeriesRow> {
     try {
       return (JSON.parse(this.storage?.getItem(SERIES_KEY) ?? 'null') ?? {}) as Record<
         number,
