@@ -186,7 +186,7 @@ describe('segment rules in SQL', () => {
         fc.array(rulesArbitrary(), { minLength: 1, maxLength: 8 }),
         async (generated, rulesList) => {
           await server.db.delete(appViewers).where(eq(appViewers.companyId, companyId));
-          const stored = [];
+          const stored: { id: number; facts: ViewerFacts }[] = [];
           for (const [index, viewer] of generated.entries()) {
             stored.push(await storeViewer(viewer, index, now));
           }
@@ -205,6 +205,43 @@ describe('segment rules in SQL', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+
+  it('count past the bound parameters one query may hold, in order', async () => {
+    const now = server.clock.now();
+    await server.db.delete(appViewers).where(eq(appViewers.companyId, companyId));
+    const stored: { id: number; facts: ViewerFacts }[] = [];
+    for (const [index, language] of LANGUAGES.entries()) {
+      stored.push(
+        await storeViewer(
+          { platform: 'web', language, firstSeenHours: -index * 24, batches: [] },
+          index,
+          now,
+        ),
+      );
+    }
+    // 37 to 39 parameters a segment: 1,000 segments need two queries.
+    const rulesList: SegmentRules[] = Array.from({ length: 1000 }, (_, index) => ({
+      match: 'all',
+      conditions: [
+        ...Array.from({ length: 6 }, () => ({
+          field: 'language' as const,
+          op: 'in' as const,
+          value: [...LANGUAGES],
+        })),
+        { field: 'first_seen_days', op: 'lt', value: index % 8 },
+        ...(index % 5 === 0
+          ? [{ field: 'chose' as const, op: 'eq' as const, value: UNKNOWN_ID }]
+          : []),
+      ],
+    }));
+    const counts = await segments.countViewers(companyId, rulesList, now);
+    expect(counts).toEqual(
+      rulesList.map(
+        (rules) => stored.filter(({ facts }) => viewerInSegment(rules, facts, now)).length,
+      ),
+    );
+    expect(new Set(counts).size).toBeGreaterThan(2);
+  });
 
   it("count only the company's own viewers", async () => {
     const now = server.clock.now();

@@ -1,8 +1,9 @@
 import { PRESET_SEGMENTS, type SegmentRules } from '@plotline/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { appViewers, promotedItemSegments, segments } from '../../db/schema/index.ts';
-import { parametersOf, segmentSql } from './segment-sql.ts';
+import { parametersOf, segmentSql, viewerSetsJoin } from './segment-sql.ts';
 
 export interface SegmentRecord {
   id: number;
@@ -133,8 +134,9 @@ export function createSegmentsRepository(db: Executor) {
 
     /**
      * How many of the company's viewers each of `rules` holds at `now`, in their order: one scan of
-     * the company's viewers with a `count(*) filter (where …)` per segment (more than one query
-     * only past PostgreSQL's limit of bound parameters).
+     * the company's viewers (joined to their sets of the projects and options the rules name) with
+     * a `count(*) filter (where …)` per segment; more than one query only past PostgreSQL's limit
+     * of bound parameters.
      */
     async countViewers(
       companyId: number,
@@ -155,17 +157,15 @@ export function createSegmentsRepository(db: Executor) {
       }
       const counts: number[] = [];
       for (const batch of batches) {
-        const [row] = await tx
-          .select(
-            Object.fromEntries(
-              batch.map((one, index) => [
-                `s${index}`,
-                sql<number>`(count(*) filter (where ${segmentSql(one, now)}))::int`,
-              ]),
-            ),
-          )
-          .from(appViewers)
-          .where(eq(appViewers.companyId, companyId));
+        const { from, sets } = viewerSetsJoin(batch);
+        const filters = batch.map(
+          (one, index) =>
+            sql`(count(*) filter (where ${segmentSql(one, now, sets)}))::int as ${sql.identifier(`s${index}`)}`,
+        );
+        const [row] = await selectRows<Record<string, number>>(
+          tx,
+          sql`select ${sql.join(filters, sql`, `)} from ${from} where ${appViewers.companyId} = ${companyId}`,
+        );
         counts.push(...batch.map((_, index) => Number(row?.[`s${index}`] ?? 0)));
       }
       return counts;
