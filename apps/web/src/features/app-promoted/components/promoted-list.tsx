@@ -224,13 +224,13 @@ function SortableRow({ row, position, previewed, onPreview, actions }: SortableR
         display: 'grid',
         gridTemplateColumns: {
           xs: 'auto 88px minmax(0, 1fr) auto',
-          // Fixed window and status columns line the rows up, each row being a grid of its own.
-          md: 'auto 112px minmax(0, 1fr) 210px 112px auto',
+          // A fixed window column lines the rows up, each row being a grid of its own.
+          md: 'auto 112px minmax(0, 1fr) 200px auto',
         },
         // On a wide screen the segments go under the title, where they have room.
         gridTemplateAreas: {
           xs: '"handle art title menu" "handle meta meta meta"',
-          md: '"handle art title window status menu" "handle art segments window status menu"',
+          md: '"handle art title window menu" "handle art segments status menu"',
         },
         columnGap: 2,
         rowGap: 1,
@@ -325,7 +325,11 @@ function SortableRow({ row, position, previewed, onPreview, actions }: SortableR
         <Typography
           variant="body2"
           color="text.secondary"
-          sx={{ gridArea: { md: 'window' }, flexBasis: { xs: '100%', md: 'auto' } }}
+          sx={{
+            gridArea: { md: 'window' },
+            alignSelf: { md: 'end' },
+            flexBasis: { xs: '100%', md: 'auto' },
+          }}
         >
           <Box component="span" sx={VISUALLY_HIDDEN}>
             {t('appPromoted.window')}:{' '}
@@ -365,7 +369,7 @@ function SortableRow({ row, position, previewed, onPreview, actions }: SortableR
             ))
           )}
         </Stack>
-        <Box sx={{ gridArea: { md: 'status' } }}>
+        <Box sx={{ gridArea: { md: 'status' }, alignSelf: { md: 'start' } }}>
           <StatusChip
             status={STATUS_LOOK[row.status]}
             label={t(`appPromoted.statuses.${row.status}`)}
