@@ -2,8 +2,8 @@ import { PRESET_SEGMENTS, type SegmentRules } from '@plotline/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { selectRows } from '../../db/raw-rows.ts';
-import { appViewers, promotedItemSegments, segments } from '../../db/schema/index.ts';
-import { parametersOf, segmentSql, viewerSetsJoin } from './segment-sql.ts';
+import { promotedItemSegments, segments } from '../../db/schema/index.ts';
+import { parametersOf, segmentCountsSql } from './segment-sql.ts';
 
 export interface SegmentRecord {
   id: number;
@@ -133,10 +133,8 @@ export function createSegmentsRepository(db: Executor) {
     },
 
     /**
-     * How many of the company's viewers each of `rules` holds at `now`, in their order: one scan of
-     * the company's viewers (joined to their sets of the projects and options the rules name) with
-     * a `count(*) filter (where …)` per segment; more than one query only past PostgreSQL's limit
-     * of bound parameters.
+     * How many of the company's viewers each of `rules` holds at `now`, in their order: one query
+     * (segment-sql.ts), more only past PostgreSQL's limit of bound parameters.
      */
     async countViewers(
       companyId: number,
@@ -157,14 +155,9 @@ export function createSegmentsRepository(db: Executor) {
       }
       const counts: number[] = [];
       for (const batch of batches) {
-        const { from, sets } = viewerSetsJoin(batch);
-        const filters = batch.map(
-          (one, index) =>
-            sql`(count(*) filter (where ${segmentSql(one, now, sets)}))::int as ${sql.identifier(`s${index}`)}`,
-        );
         const [row] = await selectRows<Record<string, number>>(
           tx,
-          sql`select ${sql.join(filters, sql`, `)} from ${from} where ${appViewers.companyId} = ${companyId}`,
+          segmentCountsSql(companyId, batch, now),
         );
         counts.push(...batch.map((_, index) => Number(row?.[`s${index}`] ?? 0)));
       }
