@@ -125,44 +125,41 @@ function SegmentsPage({ tab }: { tab: SegmentTab }) {
 
   return (
     <Stack spacing={2}>
+      <Tabs
+        value={tab}
+        aria-label={t('appSegments.views')}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab
+          component={RouterLink}
+          to={SEGMENT_PRESET}
+          value="preset"
+          label={t('appSegments.presets')}
+        />
+        <Tab
+          component={RouterLink}
+          to={SEGMENT_CUSTOM}
+          value="custom"
+          label={t('appSegments.custom')}
+        />
+      </Tabs>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
-        sx={{
-          gap: 1.5,
-          alignItems: { sm: 'flex-end' },
-          justifyContent: 'space-between',
-          borderBottom: 1,
-          borderColor: 'divider',
-          pb: { xs: 1.5, sm: 0 },
-        }}
+        sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <Tabs value={tab} aria-label={t('appSegments.views')}>
-          <Tab
-            component={RouterLink}
-            to={SEGMENT_PRESET}
-            value="preset"
-            label={t('appSegments.presets')}
-          />
-          <Tab
-            component={RouterLink}
-            to={SEGMENT_CUSTOM}
-            value="custom"
-            label={t('appSegments.custom')}
-          />
-        </Tabs>
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 640 }}>
+          {tab === 'preset' ? t('appSegments.presetsHint') : t('appSegments.customHint')}
+        </Typography>
         <Button
           component={RouterLink}
           to={SEGMENT_ADD}
           variant="contained"
           startIcon={<Add />}
-          sx={{ mb: { sm: 1 }, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+          sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'auto' } }}
         >
           {t('appSegments.addSegment')}
         </Button>
       </Stack>
-      <Typography variant="body2" color="text.secondary">
-        {tab === 'preset' ? t('appSegments.presetsHint') : t('appSegments.customHint')}
-      </Typography>
       <DataTable
         label={tab === 'preset' ? t('appSegments.presetsLabel') : t('appSegments.customLabel')}
         columns={columns}
