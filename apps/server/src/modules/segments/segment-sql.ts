@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
  * number of segments counted: one `id in (subquery)` per condition built a hash of the viewers
  * of that project per condition, which took seconds for 200 segments on 100,000 viewers.
  */
-export interface ViewerSets {
+interface ViewerSets {
   watched: SQL;
   completed: SQL;
   chose: SQL;
@@ -104,7 +104,7 @@ export function segmentCountsSql(
 }
 
 /**
- * How many bound parameters `segmentSql` and the sets' joins give the rules at most (a query may
+ * How many bound parameters `segmentCountsSql` gives the rules at most (a query may
  * hold 65,535): a project or option id is also one of its join's list.
  */
 export function parametersOf(rules: SegmentRules): number {
