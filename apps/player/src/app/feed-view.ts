@@ -107,15 +107,50 @@ export class FeedView {
   }
 
   private carousel(promoted: readonly AppProjectCard[]) {
+    const list = h(
+      'ul',
+      { class: 'carousel', role: 'list', id: 'promoted-list' },
+      ...promoted.map((card) => projectCard(card, this.words)),
+    );
+    // For a mouse without a sideways wheel: a card back or on. Shown while the cards overflow.
+    const scroller = (label: string, path: string, toward: 1 | -1) => {
+      const button = h('button', {
+        type: 'button',
+        class: 'scroll-button',
+        'aria-label': label,
+        'aria-controls': 'promoted-list',
+        title: label,
+      });
+      button.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true" class="icon"><path d="${path}"/></svg>`;
+      button.addEventListener('click', () => {
+        const card = list.firstElementChild as HTMLElement | null;
+        const rtl = getComputedStyle(list).direction === 'rtl';
+        const step = (card?.offsetWidth ?? list.clientWidth) * toward * (rtl ? -1 : 1);
+        list.scrollBy({ left: step, behavior: 'smooth' });
+      });
+      return button;
+    };
+    const controls = h(
+      'div',
+      { class: 'scroll-buttons', hidden: true },
+      scroller(this.words.previous, 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z', -1),
+      scroller(this.words.next, 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z', 1),
+    );
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => {
+        controls.hidden = list.scrollWidth <= list.clientWidth + 1;
+      }).observe(list);
+    }
     return h(
       'section',
       { class: 'promoted', 'aria-labelledby': 'promoted-heading' },
-      h('h2', { id: 'promoted-heading' }, this.words.featured),
       h(
-        'ul',
-        { class: 'carousel', role: 'list' },
-        ...promoted.map((card) => projectCard(card, this.words)),
+        'div',
+        { class: 'section-head' },
+        h('h2', { id: 'promoted-heading' }, this.words.featured),
+        controls,
       ),
+      list,
     );
   }
 }

@@ -11,6 +11,8 @@ export const appEn = {
   home: 'Home',
   stories: 'Stories',
   featured: 'Featured',
+  previous: 'Previous',
+  next: 'Next',
   latest: 'Latest',
   loadMore: 'Load more',
   loading: 'Loading…',

@@ -6,6 +6,8 @@ export const appWords: AppWords = {
   home: 'الرئيسية',
   stories: 'القصص',
   featured: 'مميّز',
+  previous: 'السابق',
+  next: 'التالي',
   latest: 'الأحدث',
   loadMore: 'تحميل المزيد',
   loading: 'جارٍ التحميل…',

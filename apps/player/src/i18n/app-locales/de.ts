@@ -6,6 +6,8 @@ export const appWords: AppWords = {
   home: 'Startseite',
   stories: 'Geschichten',
   featured: 'Empfohlen',
+  previous: 'Zurück',
+  next: 'Weiter',
   latest: 'Neueste',
   loadMore: 'Mehr laden',
   loading: 'Wird geladen …',

@@ -6,6 +6,8 @@ export const appWords: AppWords = {
   home: 'Inicio',
   stories: 'Historias',
   featured: 'Destacados',
+  previous: 'Anterior',
+  next: 'Siguiente',
   latest: 'Lo más reciente',
   loadMore: 'Cargar más',
   loading: 'Cargando…',

@@ -6,6 +6,8 @@ export const appWords: AppWords = {
   home: 'Beranda',
   stories: 'Cerita',
   featured: 'Unggulan',
+  previous: 'Sebelumnya',
+  next: 'Berikutnya',
   latest: 'Terbaru',
   loadMore: 'Muat lebih banyak',
   loading: 'Memuat…',

@@ -6,6 +6,8 @@ export const appWords: AppWords = {
   home: '首页',
   stories: '故事',
   featured: '精选',
+  previous: '上一个',
+  next: '下一个',
   latest: '最新',
   loadMore: '加载更多',
   loading: '正在加载…',
