@@ -12,9 +12,8 @@ const APP_JS_BUDGET_BYTES = 165 * 1024;
 
 /**
  * The reference app at /m (m/index.html, src/app/): a PWA of its own over the App API, playing
- * each story in the /watch player. Built by the player's build into `dist/m` (vite.config.ts);
- * `vite --config vite.app.config.ts` serves it alone in development. The server serves its page
- * at /m and /m/*, its files under /m/assets/.
+ * each story in the /watch player. Built by the player's build into `dist/m` (vite.config.ts) and
+ * served by the server, whose App API it needs: its page at /m and /m/*, its files under /m/.
  */
 export default defineConfig({
   root: path.join(path.dirname(fileURLToPath(import.meta.url)), 'm'),
