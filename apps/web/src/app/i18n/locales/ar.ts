@@ -931,7 +931,7 @@ export const ar: Translation = {
     segmentsHint: 'بلا شرائح: كل المشاهدين',
     viewerCount: '{{count}} مشاهد',
     previewTitle: 'معاينة بطاقة الخلاصة',
-    previewSection: 'مميز',
+    previewSection: 'مميّز',
     previewEmpty: 'اختر محتوى لرؤية بطاقته.',
     previewHint: 'بطاقة الصف الذي تشير إليه أو تختاره، كما يعرضها التطبيق.',
     project: 'المشروع',

@@ -966,7 +966,7 @@ export const de: Translation = {
     segmentsHint: 'Keines: alle Zuschauer',
     viewerCount: '{{count}} Zuschauer',
     previewTitle: 'Vorschau der Feed-Karte',
-    previewSection: 'Hervorgehoben',
+    previewSection: 'Empfohlen',
     previewEmpty: 'Wählen Sie einen Inhalt, um seine Karte zu sehen.',
     previewHint:
       'Die Karte der Zeile, auf die Sie zeigen oder die Sie wählen, wie die App sie zeigt.',

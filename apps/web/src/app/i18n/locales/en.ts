@@ -836,7 +836,7 @@ export const en = {
     segmentsHint: 'None: every viewer',
     viewerCount: '{{count}} viewers',
     previewTitle: 'Feed card preview',
-    previewSection: 'Promoted',
+    previewSection: 'Featured',
     previewEmpty: 'Select a content to see its card.',
     previewHint: 'The card of the row you point at or select, as the app shows it.',
     project: 'Project',

@@ -955,7 +955,7 @@ export const es: Translation = {
     segmentsHint: 'Ninguno: todos los espectadores',
     viewerCount: '{{count}} espectadores',
     previewTitle: 'Vista previa de la tarjeta',
-    previewSection: 'Destacado',
+    previewSection: 'Destacados',
     previewEmpty: 'Seleccione un contenido para ver su tarjeta.',
     previewHint: 'La tarjeta de la fila que señala o selecciona, tal como la muestra la app.',
     project: 'Proyecto',

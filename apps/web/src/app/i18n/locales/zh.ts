@@ -926,7 +926,7 @@ export const zh: Translation = {
     segmentsHint: '不选：所有观众',
     viewerCount: '{{count}} 位观众',
     previewTitle: '信息流卡片预览',
-    previewSection: '推荐',
+    previewSection: '精选',
     previewEmpty: '选择一个内容以查看其卡片。',
     previewHint: '您指向或选中的行在应用中显示的卡片。',
     project: '项目',

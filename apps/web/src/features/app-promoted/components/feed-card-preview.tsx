@@ -7,14 +7,21 @@ import type { PromotedRow } from '@plotline/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
+interface FeedCardPreviewProps {
+  /** The content whose card is shown. */
+  item: PromotedRow | undefined;
+  /** The content after it, whose card peeks in from the side as in the app's carousel. */
+  next: PromotedRow | undefined;
+}
+
 /**
- * The promoted card as the app's feed shows it, in a small phone: artwork, title and company above
- * the feed's other rows (drawn as placeholders). Follows the row the user points at or selects.
+ * The promoted card as the reference app's feed shows it (apps/player/src/app: a carousel of
+ * landscape cards, each its artwork, title and company, over a grid of the other rows, drawn here
+ * as placeholders), in a small phone. Follows the row the user points at or selects.
  */
-export function FeedCardPreview({ item }: { item: PromotedRow | undefined }) {
+export function FeedCardPreview({ item, next }: FeedCardPreviewProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const artwork = item?.thumbnail_desktop ?? item?.thumbnail_mobile ?? null;
   return (
     <Paper
       variant="outlined"
@@ -50,71 +57,99 @@ export function FeedCardPreview({ item }: { item: PromotedRow | undefined }) {
             {t('app.name')}
           </Typography>
         </Box>
-        <Typography
-          variant="caption"
-          sx={{ px: 1.5, color: 'grey.400', fontWeight: 700, textTransform: 'uppercase' }}
-        >
+        <Typography variant="caption" sx={{ px: 1.5, color: 'grey.400', fontWeight: 700 }}>
           {t('appPromoted.previewSection')}
         </Typography>
-        <Box sx={{ px: 1.5, pt: 0.75 }}>
-          {item ? (
-            <Box>
-              <Box
-                sx={{
-                  position: 'relative',
-                  aspectRatio: '16 / 9',
-                  borderRadius: 1.5,
-                  overflow: 'hidden',
-                  bgcolor: 'grey.800',
-                  display: 'grid',
-                  placeItems: 'center',
-                  color: 'grey.500',
-                }}
-              >
-                {artwork ? (
-                  <Box
-                    component="img"
-                    src={artwork}
-                    alt=""
-                    sx={{ position: 'absolute', inset: 0, width: 1, height: 1, objectFit: 'cover' }}
-                  />
-                ) : (
-                  <MovieOutlined aria-hidden />
-                )}
+        {item ? (
+          <Box
+            sx={{
+              display: 'grid',
+              gridAutoFlow: 'column',
+              gridAutoColumns: '82%',
+              gap: 1,
+              px: 1.5,
+              pt: 0.75,
+              overflow: 'hidden',
+            }}
+          >
+            <FeedCard item={item} />
+            {next && (
+              <Box aria-hidden sx={{ opacity: 0.55 }}>
+                <FeedCard item={next} />
               </Box>
-              <Typography
-                variant="body2"
-                sx={{ mt: 0.75, fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}
-              >
-                {item.title}
-              </Typography>
-              <Typography variant="caption" sx={{ color: 'grey.400' }}>
-                {item.company_name}
-              </Typography>
-            </Box>
-          ) : (
-            <Typography variant="caption" sx={{ color: 'grey.400' }}>
-              {t('appPromoted.previewEmpty')}
-            </Typography>
-          )}
-        </Box>
-        <Stack spacing={1} aria-hidden sx={{ px: 1.5, pt: 2, flex: 1, overflow: 'hidden' }}>
-          {[0, 1, 2].map((row) => (
-            <Stack key={row} direction="row" spacing={1}>
-              <Box
-                sx={{ width: 64, aspectRatio: '16 / 9', borderRadius: 1, bgcolor: 'grey.800' }}
-              />
-              <Stack spacing={0.5} sx={{ flex: 1, pt: 0.5 }}>
-                <Box sx={{ height: 6, width: '80%', borderRadius: 1, bgcolor: 'grey.800' }} />
-                <Box sx={{ height: 6, width: '50%', borderRadius: 1, bgcolor: 'grey.800' }} />
-              </Stack>
+            )}
+          </Box>
+        ) : (
+          <Typography variant="caption" sx={{ px: 1.5, pt: 0.75, color: 'grey.400' }}>
+            {t('appPromoted.previewEmpty')}
+          </Typography>
+        )}
+        <Box
+          aria-hidden
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '1fr 1fr',
+            gap: 1,
+            px: 1.5,
+            pt: 2,
+            flex: 1,
+            overflow: 'hidden',
+            alignContent: 'start',
+          }}
+        >
+          {[0, 1, 2, 3].map((card) => (
+            <Stack key={card} spacing={0.5}>
+              <Box sx={{ aspectRatio: '16 / 9', borderRadius: 1, bgcolor: 'grey.800' }} />
+              <Box sx={{ height: 5, width: '85%', borderRadius: 1, bgcolor: 'grey.800' }} />
+              <Box sx={{ height: 5, width: '55%', borderRadius: 1, bgcolor: 'grey.800' }} />
             </Stack>
           ))}
-        </Stack>
+        </Box>
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
         {t('appPromoted.previewHint')}
       </Typography>
     </Paper>
+  );
+}
+
+/** One landscape card: the artwork (desktop, else mobile), the title, the company. */
+function FeedCard({ item }: { item: PromotedRow }) {
+  const artwork = item.thumbnail_desktop ?? item.thumbnail_mobile;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Box
+        sx={{
+          position: 'relative',
+          aspectRatio: '16 / 9',
+          borderRadius: 1.5,
+          overflow: 'hidden',
+          bgcolor: 'grey.800',
+          display: 'grid',
+          placeItems: 'center',
+          color: 'grey.500',
+        }}
+      >
+        {artwork ? (
+          <Box
+            component="img"
+            src={artwork}
+            alt=""
+            sx={{ position: 'absolute', inset: 0, width: 1, height: 1, objectFit: 'cover' }}
+          />
+        ) : (
+          <MovieOutlined aria-hidden />
+        )}
+      </Box>
+      <Typography
+        variant="body2"
+        sx={{ mt: 0.75, fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}
+      >
+        {item.title}
+      </Typography>
+      <Typography variant="caption" sx={{ color: 'grey.400' }}>
+        {item.company_name}
+      </Typography>
+    </Box>
   );
 }

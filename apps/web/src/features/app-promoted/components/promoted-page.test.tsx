@@ -107,7 +107,9 @@ describe('PromotedPage', () => {
     const preview = screen.getByRole('region', { name: 'Feed card preview' });
     expect(preview).toHaveTextContent(/The forest.*Acme Pictures/);
     fireEvent.mouseEnter(items[1]!);
-    expect(preview).toHaveTextContent(/Night train.*Nova/);
+    // Its card first, the next one's peeking after it as in the app's carousel.
+    expect(preview).toHaveTextContent(/Night train.*Nova.*Last light/);
+    expect(preview).not.toHaveTextContent('The forest');
   });
 
   it('moves a row by the keyboard and saves the new order', async () => {

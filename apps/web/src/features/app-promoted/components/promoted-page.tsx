@@ -40,7 +40,8 @@ export function PromotedPage() {
   const [previewId, setPreviewId] = useState<number>();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const rows = promoted.data;
-  const previewed = rows?.find((row) => row.id === previewId) ?? rows?.[0];
+  const previewIndex = Math.max(0, rows?.findIndex((row) => row.id === previewId) ?? 0);
+  const previewed = rows?.[previewIndex];
 
   const onReorder = (next: PromotedRow[]) =>
     order.mutate(next, {
@@ -107,7 +108,7 @@ export function PromotedPage() {
         </Paper>
         {rows !== undefined && rows.length > 0 && (
           <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>
-            <FeedCardPreview item={previewed} />
+            <FeedCardPreview item={previewed} next={rows[previewIndex + 1]} />
           </Box>
         )}
       </Box>
