@@ -11,14 +11,22 @@ import {
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appViewers } from '../../db/schema/index.ts';
+import { appViewers, segments as segmentsTable } from '../../db/schema/index.ts';
 import { startProjectSuite } from '../../test/test-projects.ts';
 import { createAppViewersRepository } from '../app-viewers/app-viewers.repository.ts';
 import { createSegmentsRepository } from './segments.repository.ts';
+import { createSegmentsService } from './segments.service.ts';
 
 const { server, make, owner } = await startProjectSuite();
 const viewers = createAppViewersRepository(server.db);
 const segments = createSegmentsRepository(server.db);
+const service = createSegmentsService({
+  segments,
+  viewers,
+  operator: { companyFor: () => Promise.reject(new Error('not asked')) },
+  clock: server.clock,
+  transaction: (work) => server.db.transaction(work),
+});
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -26,11 +34,19 @@ const DAY_MS = 24 * HOUR_MS;
 const UNKNOWN_ID = 2_000_000;
 
 let companyId: number;
+/** A segment of another platform that holds everyone: never one of this platform's viewers'. */
+let elsewhereSegment: number;
 let movieIds: number[];
 let optionIds: number[];
 
 beforeAll(async () => {
   companyId = await server.makeCompany({ type: 'platform' });
+  elsewhereSegment = await segments.insertSegment({
+    companyId: await server.makeCompany({ type: 'platform' }),
+    name: 'Everyone elsewhere',
+    rules: { match: 'all', conditions: [{ field: 'views', op: 'gte', value: 0 }] },
+    at: new Date(),
+  });
   const story = await make.makeStory(owner.token, 'segment-sql-story');
   movieIds = [story.movieId, await make.makeProject(owner.token)];
   optionIds = Object.values(story.nodes);
@@ -178,7 +194,7 @@ async function storeViewer(viewer: GeneratedViewer, index: number, now: Date) {
 }
 
 describe('segment rules in SQL', () => {
-  it("count, in one query for many segments, exactly the viewers core's viewerInSegment holds", async () => {
+  it("count, in one query for many segments, exactly the viewers core's viewerInSegment holds, as segmentsHolding does", async () => {
     const now = server.clock.now();
     await fc.assert(
       fc.asyncProperty(
@@ -196,9 +212,31 @@ describe('segment rules in SQL', () => {
               (rules) => stored.filter(({ facts }) => viewerInSegment(rules, facts, now)).length,
             ),
           );
-          // The loader the feed decides one viewer with reads the same facts.
+          // The loader the feed decides one viewer with reads the same facts, and the feed's
+          // segmentsHolding answers as the counts do.
+          await server.db.delete(segmentsTable).where(eq(segmentsTable.companyId, companyId));
+          const segmentIds: number[] = [];
+          for (const rules of rulesList) {
+            segmentIds.push(
+              // fast-check's records have no prototype; stored rules are plain JSON.
+              await segments.insertSegment({
+                companyId,
+                name: 'Property',
+                rules: JSON.parse(JSON.stringify(rules)) as SegmentRules,
+                at: now,
+              }),
+            );
+          }
           for (const { id, facts } of stored.slice(0, 3)) {
             expect(await viewers.findFacts(id)).toEqual({ ...facts, companyId });
+            const holding = await service.segmentsHolding(
+              id,
+              [...segmentIds, elsewhereSegment],
+              now,
+            );
+            expect([...holding].sort((a, b) => a - b)).toEqual(
+              segmentIds.filter((_, index) => viewerInSegment(rulesList[index]!, facts, now)),
+            );
           }
         },
       ),
