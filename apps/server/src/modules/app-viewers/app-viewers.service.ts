@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, type AppEvents, type AppViewerCreate, type ViewerFacts } from '@plotline/core';
+import { MESSAGES, type AppEvents, type AppViewerCreate } from '@plotline/core';
 import type { Clock } from '../../adapters/clock.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -18,10 +18,7 @@ const TOKEN_MAX = 200;
  * and its viewing events are stored as the web player's are and feed what the segments read.
  */
 export function createAppViewersService(deps: {
-  viewers: Pick<
-    AppViewersRepository,
-    'insertViewer' | 'touchViewer' | 'addViewingFacts' | 'findFacts'
-  >;
+  viewers: Pick<AppViewersRepository, 'insertViewer' | 'touchViewer' | 'addViewingFacts'>;
   operator: Pick<AppOperator, 'requireOperatorCompanyId'>;
   watch: Pick<WatchService, 'checkedEvents'>;
   views: Pick<WatchRepository, 'insertViewEvents'>;
@@ -81,11 +78,6 @@ export function createAppViewersService(deps: {
           tx,
         );
       });
-    },
-
-    /** What the segments read of one viewer; null for an unknown id. */
-    async facts(viewerId: number): Promise<(ViewerFacts & { companyId: number }) | null> {
-      return viewers.findFacts(viewerId);
     },
   };
 }

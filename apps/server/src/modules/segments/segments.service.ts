@@ -117,7 +117,10 @@ export function createSegmentsService(deps: {
       const segment = await ownSegment(caller, id);
       if (segment.preset !== null) throw new AppError(409, MESSAGES.segmentIsPreset);
       await segments.updateSegment(id, { name: input.name, rules: input.rules }, clock.now());
-      return counted((await segments.findSegment(id))!);
+      const updated = await segments.findSegment(id);
+      // Deleted meanwhile by another request.
+      if (!updated) throw new AppError(404, MESSAGES.segmentNotFound);
+      return counted(updated);
     },
 
     /** Deletes a custom segment no promoted content targets; a preset or a targeted one is 409. */
@@ -164,14 +167,6 @@ export function createSegmentsService(deps: {
       return new Set(
         rows.filter((row) => viewerInSegment(row.rules, facts, now)).map((row) => row.id),
       );
-    },
-
-    /** Those of `segmentIds` that are not segments of the company (for a promoted content's 400). */
-    async unknownSegmentIds(companyId: number, segmentIds: readonly number[]): Promise<number[]> {
-      const known = new Set(
-        (await segments.findSegmentsOf(companyId, [...new Set(segmentIds)])).map((row) => row.id),
-      );
-      return [...new Set(segmentIds)].filter((id) => !known.has(id));
     },
   };
 }
