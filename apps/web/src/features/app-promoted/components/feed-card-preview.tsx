@@ -73,11 +73,7 @@ export function FeedCardPreview({ item, next }: FeedCardPreviewProps) {
             }}
           >
             <FeedCard item={item} />
-            {next && (
-              <Box aria-hidden sx={{ opacity: 0.55 }}>
-                <FeedCard item={next} />
-              </Box>
-            )}
+            {next && <FeedCard item={next} peek />}
           </Box>
         ) : (
           <Typography variant="caption" sx={{ px: 1.5, pt: 0.75, color: 'grey.400' }}>
@@ -113,11 +109,14 @@ export function FeedCardPreview({ item, next }: FeedCardPreviewProps) {
   );
 }
 
-/** One landscape card: the artwork (desktop, else mobile), the title, the company. */
-function FeedCard({ item }: { item: PromotedRow }) {
+/**
+ * One landscape card: the artwork (desktop, else mobile), the title, the company. The card that
+ * peeks is only its dimmed artwork and lines where its words would be: nothing to read there.
+ */
+function FeedCard({ item, peek = false }: { item: PromotedRow; peek?: boolean }) {
   const artwork = item.thumbnail_desktop ?? item.thumbnail_mobile;
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box aria-hidden={peek || undefined} sx={{ minWidth: 0, opacity: peek ? 0.55 : 1 }}>
       <Box
         sx={{
           position: 'relative',
@@ -141,15 +140,24 @@ function FeedCard({ item }: { item: PromotedRow }) {
           <MovieOutlined aria-hidden />
         )}
       </Box>
-      <Typography
-        variant="body2"
-        sx={{ mt: 0.75, fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}
-      >
-        {item.title}
-      </Typography>
-      <Typography variant="caption" sx={{ color: 'grey.400' }}>
-        {item.company_name}
-      </Typography>
+      {peek ? (
+        <Stack spacing={0.75} sx={{ mt: 1 }}>
+          <Box sx={{ height: 8, width: '80%', borderRadius: 1, bgcolor: 'grey.700' }} />
+          <Box sx={{ height: 6, width: '50%', borderRadius: 1, bgcolor: 'grey.800' }} />
+        </Stack>
+      ) : (
+        <>
+          <Typography
+            variant="body2"
+            sx={{ mt: 0.75, fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}
+          >
+            {item.title}
+          </Typography>
+          <Typography variant="caption" sx={{ color: 'grey.400' }}>
+            {item.company_name}
+          </Typography>
+        </>
+      )}
     </Box>
   );
 }
