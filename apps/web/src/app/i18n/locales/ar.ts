@@ -928,6 +928,7 @@ export const ar: Translation = {
     endsAt: 'النهاية',
     startsHint: 'فارغ: يُعرض من الآن',
     endsHint: 'فارغ: بلا نهاية',
+    timeZone: 'الأوقات بتوقيت منطقتك الزمنية: {{zone}}.',
     segmentsHint: 'بلا شرائح: كل المشاهدين',
     viewerCount: '{{count}} مشاهد',
     previewTitle: 'معاينة بطاقة الخلاصة',

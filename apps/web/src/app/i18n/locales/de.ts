@@ -963,6 +963,7 @@ export const de: Translation = {
     endsAt: 'Ende',
     startsHint: 'Leer: ab sofort',
     endsHint: 'Leer: ohne Ende',
+    timeZone: 'Zeiten in Ihrer Zeitzone: {{zone}}.',
     segmentsHint: 'Keines: alle Zuschauer',
     viewerCount: '{{count}} Zuschauer',
     previewTitle: 'Vorschau der Feed-Karte',

@@ -833,6 +833,7 @@ export const en = {
     endsAt: 'Ends',
     startsHint: 'Empty: shown from now',
     endsHint: 'Empty: no end',
+    timeZone: 'Times are in your time zone: {{zone}}.',
     segmentsHint: 'None: every viewer',
     viewerCount: '{{count}} viewers',
     previewTitle: 'Feed card preview',

@@ -952,6 +952,7 @@ export const es: Translation = {
     endsAt: 'Fin',
     startsHint: 'Vacío: desde ahora',
     endsHint: 'Vacío: sin fin',
+    timeZone: 'Horas en su zona horaria: {{zone}}.',
     segmentsHint: 'Ninguno: todos los espectadores',
     viewerCount: '{{count}} espectadores',
     previewTitle: 'Vista previa de la tarjeta',

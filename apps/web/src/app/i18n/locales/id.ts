@@ -952,6 +952,7 @@ export const id: Translation = {
     endsAt: 'Berakhir',
     startsHint: 'Kosong: tampil mulai sekarang',
     endsHint: 'Kosong: tanpa akhir',
+    timeZone: 'Waktu dalam zona waktu Anda: {{zone}}.',
     segmentsHint: 'Tidak ada: semua penonton',
     viewerCount: '{{count}} penonton',
     previewTitle: 'Pratinjau kartu feed',

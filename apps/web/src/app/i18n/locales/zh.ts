@@ -923,6 +923,7 @@ export const zh: Translation = {
     endsAt: '结束',
     startsHint: '留空：从现在起展示',
     endsHint: '留空：不结束',
+    timeZone: '时间为您所在的时区：{{zone}}。',
     segmentsHint: '不选：所有观众',
     viewerCount: '{{count}} 位观众',
     previewTitle: '信息流卡片预览',

@@ -20,6 +20,9 @@ import { useSegmentOptions } from '../api/segment-options.ts';
 import { useSegmentLabel } from '../hooks/use-segment-label.ts';
 import { fromLocalInput, toLocalInput } from '../model/window.ts';
 
+/** The browser's time zone, in which the date-time fields are read and shown. */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** What the dialog sends: the window's instants (null: open) and the targeted segments. */
 export interface PromotionValues {
   starts_at: string | null;
@@ -107,31 +110,36 @@ export function PromotedWindowDialog({
         <DialogContent sx={{ pt: 0 }}>
           <DialogContentText sx={{ fontWeight: 700, mb: 2.5 }}>{projectTitle}</DialogContentText>
           <Stack spacing={2.5}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2.5 }}>
-              <TextField
-                type="datetime-local"
-                label={t('appPromoted.startsAt')}
-                value={startsAt}
-                onChange={(event) => setStartsAt(event.target.value)}
-                error={errors.starts_at !== undefined}
-                helperText={
-                  errors.starts_at ? messageText(errors.starts_at) : t('appPromoted.startsHint')
-                }
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                type="datetime-local"
-                label={t('appPromoted.endsAt')}
-                value={endsAt}
-                onChange={(event) => setEndsAt(event.target.value)}
-                error={errors.ends_at !== undefined}
-                helperText={
-                  errors.ends_at ? messageText(errors.ends_at) : t('appPromoted.endsHint')
-                }
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+            <Stack spacing={1}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2.5 }}>
+                <TextField
+                  type="datetime-local"
+                  label={t('appPromoted.startsAt')}
+                  value={startsAt}
+                  onChange={(event) => setStartsAt(event.target.value)}
+                  error={errors.starts_at !== undefined}
+                  helperText={
+                    errors.starts_at ? messageText(errors.starts_at) : t('appPromoted.startsHint')
+                  }
+                  fullWidth
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+                <TextField
+                  type="datetime-local"
+                  label={t('appPromoted.endsAt')}
+                  value={endsAt}
+                  onChange={(event) => setEndsAt(event.target.value)}
+                  error={errors.ends_at !== undefined}
+                  helperText={
+                    errors.ends_at ? messageText(errors.ends_at) : t('appPromoted.endsHint')
+                  }
+                  fullWidth
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Stack>
+              <Typography variant="caption" color="text.secondary">
+                {t('appPromoted.timeZone', { zone: TIME_ZONE })}
+              </Typography>
             </Stack>
             <Autocomplete<SegmentRow, true>
               multiple
