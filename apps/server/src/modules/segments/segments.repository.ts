@@ -72,18 +72,27 @@ export function createSegmentsRepository(db: Executor) {
 
     /**
      * The segment, locked until the transaction ends: a promoted content cannot start targeting it
-     * meanwhile (its foreign key waits for the lock), so a count of its targets stays true.
+     * meanwhile (its foreign key waits for the lock).
      */
-    async lockSegment(
-      id: number,
-      tx: Executor,
-    ): Promise<(SegmentRecord & { promotedCount: number }) | null> {
+    async lockSegment(id: number, tx: Executor): Promise<SegmentRecord | null> {
       const [row] = await tx
-        .select({ ...segmentColumns, promotedCount })
+        .select(segmentColumns)
         .from(segments)
         .where(eq(segments.id, id))
-        .for('update', { of: segments });
+        .for('update');
       return row ?? null;
+    },
+
+    /**
+     * Promoted contents targeting the segment, counted in a statement of its own: after
+     * `lockSegment`, it sees those committed while the lock was awaited.
+     */
+    async countPromotedUsing(id: number, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(promotedItemSegments)
+        .where(eq(promotedItemSegments.segmentId, id));
+      return row?.count ?? 0;
     },
 
     /** Those of `ids` that are segments of the company, with their rules. */

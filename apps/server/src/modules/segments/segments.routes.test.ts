@@ -390,6 +390,26 @@ describe('the segment calls', () => {
         200,
       );
     });
+    it('refuses to delete a segment a promoted content started targeting while the delete waited', async () => {
+      const { id } = (await create(admin, { name: 'Raced', rules: android })).body.data;
+      let deleting: ReturnType<typeof server.request> | undefined;
+      await server.db.transaction(async (tx) => {
+        const [item] = await tx
+          .insert(promotedItems)
+          .values({ companyId: operatorId, movieId: story.movieId, position: 1 })
+          .returning({ id: promotedItems.id });
+        await tx.insert(promotedItemSegments).values({ promotedId: item!.id, segmentId: id });
+        // The delete starts while this transaction holds its link to the segment.
+        deleting = server.request('DELETE', `/api/segment/${id}`, { token: admin });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const refused = await deleting!;
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body).toEqual({
+        message: formatMessage(MESSAGES.segmentInUse, { count: 1 }),
+      });
+      await server.db.delete(promotedItems).where(eq(promotedItems.companyId, operatorId));
+    });
   });
 
   describe('POST /api/segment/preview', () => {

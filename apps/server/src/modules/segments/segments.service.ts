@@ -55,6 +55,7 @@ export function createSegmentsService(deps: {
     | 'listSegments'
     | 'findSegment'
     | 'lockSegment'
+    | 'countPromotedUsing'
     | 'findSegmentsOf'
     | 'insertSegment'
     | 'updateSegment'
@@ -132,14 +133,12 @@ export function createSegmentsService(deps: {
           throw new AppError(404, MESSAGES.segmentNotFound);
         }
         if (segment.preset !== null) throw new AppError(409, MESSAGES.segmentIsPreset);
-        if (segment.promotedCount > 0) {
-          throw new AppError(
-            409,
-            formatMessage(MESSAGES.segmentInUse, { count: segment.promotedCount }),
-          );
+        const promotedCount = await segments.countPromotedUsing(id, tx);
+        if (promotedCount > 0) {
+          throw new AppError(409, formatMessage(MESSAGES.segmentInUse, { count: promotedCount }));
         }
         await segments.deleteSegment(id, tx);
-        return toRow(segment, 0);
+        return toRow({ ...segment, promotedCount }, 0);
       });
     },
 
