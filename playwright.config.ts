@@ -5,6 +5,8 @@ const PORT = 8181;
 export const E2E_ADMIN = { email: 'admin@plotline.local', password: 'e2e-root-password' };
 /** The server's DATA_DIR: the embedded database, uploads, and the outbox the journeys read mails from. */
 export const E2E_DATA_DIR = '.e2e-data';
+/** The server's clock runs ahead by the milliseconds in this file: journeys move it (CLOCK_OFFSET_FILE). */
+export const E2E_CLOCK_OFFSET_FILE = `${E2E_DATA_DIR}/clock-offset-ms`;
 
 /**
  * End-to-end journeys through the built studio, served by the real server on a fresh embedded
@@ -44,6 +46,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      CLOCK_OFFSET_FILE: E2E_CLOCK_OFFSET_FILE,
     },
   },
 });

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_HEADER } from '@plotline/core';
+import { ACCESS_TOKEN_HEADER, type CompanyType } from '@plotline/core';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { lastMailTo } from './outbox.ts';
@@ -14,13 +14,13 @@ async function dataOf<T>(response: { ok(): boolean; json(): Promise<unknown>; st
 }
 
 /**
- * A company and its first superadmin, ready to sign in, made through the API as the studio makes
+ * A company (of `type`: a `company` unless named) and its first superadmin, ready to sign in, made through the API as the studio makes
  * them: root creates the company, the invitation link gives the admin a session, the admin sets a
  * password and names the company. Journeys that upload need it: the root user has no company.
  */
 export async function createCompanyAdmin(
   request: APIRequestContext,
-  { company, email, password }: { company: string } & Account,
+  { company, email, password, type = 'company' }: { company: string; type?: CompanyType } & Account,
 ): Promise<Account> {
   const root = await dataOf<{ token: string }>(
     await request.post('/api/v1.6/auth/login', {
@@ -30,7 +30,7 @@ export async function createCompanyAdmin(
   await dataOf(
     await request.post('/api/company', {
       headers: { [ACCESS_TOKEN_HEADER]: root.token },
-      data: { name: company, type: 'company', adminEmail: email },
+      data: { name: company, type, adminEmail: email },
     }),
   );
 
