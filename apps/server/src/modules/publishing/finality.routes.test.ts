@@ -62,6 +62,14 @@ const NOT_ABOUT_A_PROJECT = [
   'PUT /api/promoted/order',
   'PUT /api/promoted/{id}',
   'DELETE /api/promoted/{id}',
+  // Segments group the app's viewers; what those viewers send is the events below.
+  'POST /api/segment',
+  'POST /api/segment/preview',
+  'PUT /api/segment/{id}',
+  'DELETE /api/segment/{id}',
+  // The app's viewers: registering names no project; their events are checked as the player's.
+  'POST /api/app/v1/viewer',
+  'POST /api/app/v1/events',
 ];
 
 function tusRequest(method: string, url: string, headers: Record<string, string>, body?: Buffer) {
