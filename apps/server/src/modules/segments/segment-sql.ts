@@ -1,176 +1,247 @@
 import type { SegmentCondition, SegmentRules } from '@plotline/core';
-import { eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { appViewerChoices, appViewerMovies, appViewers } from '../../db/schema/index.ts';
 
 const DAY_MS = 86_400_000;
 
+/** A condition on a column of `app_viewers`. */
+type ColumnCondition = Exclude<SegmentCondition, { field: SetField }>;
+/** A condition on the projects a viewer started or completed or the options they chose. */
+type SetCondition = Extract<SegmentCondition, { field: SetField }>;
+type SetField = 'watched' | 'completed' | 'chose';
+
+const SET_FIELDS: ReadonlySet<SegmentCondition['field']> = new Set<SetField>([
+  'watched',
+  'completed',
+  'chose',
+]);
+
+const isSetCondition = (condition: SegmentCondition): condition is SetCondition =>
+  SET_FIELDS.has(condition.field);
+
+/** The instant a `first_seen_days` condition compares against, as core does. */
+const boundOf = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS);
+
 /**
- * What the project and option conditions read of each viewer: arrays of the projects they started
- * and completed and of the options they chose, among those the counted rules name (null: none).
- * A count query makes them in one grouped pass over each table (see `viewerSetsJoin`), so the
- * cost of those conditions grows with the rows of the projects and options named, not with the
- * number of segments counted: one `id in (subquery)` per condition built a hash of the viewers
- * of that project per condition, which took seconds for 200 segments on 100,000 viewers.
+ * What a column condition reads: `app_viewers`' own columns, or those of the viewers' classes
+ * (see `segmentCountsSql`), where first seen is a flag per bound.
  */
-interface ViewerSets {
-  watched: SQL;
-  completed: SQL;
-  chose: SQL;
+interface Columns {
+  platform: SQL | typeof appViewers.platform;
+  language: SQL | typeof appViewers.language;
+  views: SQL | typeof appViewers.views;
+  viewDays: SQL | typeof appViewers.viewDays;
+  firstSeen(condition: Extract<ColumnCondition, { field: 'first_seen_days' }>): SQL;
 }
 
 /**
- * One condition as SQL over a row of `app_viewers` and its `ViewerSets`: what core
- * `viewerInSegment` decides for one viewer, for every viewer at once. A null set makes a condition
- * null, which counts as false: rules never negate.
+ * One column condition as SQL: what core `viewerInSegment` decides of it for one viewer, for a row
+ * of `columns`. The columns are never null.
  */
-function conditionSql(condition: SegmentCondition, now: Date, sets: ViewerSets): SQL {
+function columnSql(condition: ColumnCondition, columns: Columns): SQL {
   switch (condition.field) {
     case 'platform':
       return condition.op === 'eq'
-        ? eq(appViewers.platform, condition.value)
-        : inArray(appViewers.platform, [...new Set(condition.value)]);
+        ? sql`${columns.platform} = ${condition.value}`
+        : sql`${columns.platform} in (${sql.join(
+            [...new Set(condition.value)].map((value) => sql`${value}`),
+            sql`, `,
+          )})`;
     case 'language':
       return condition.op === 'eq'
-        ? eq(appViewers.language, condition.value)
-        : inArray(appViewers.language, [...new Set(condition.value)]);
-    case 'first_seen_days': {
-      // The same instant core compares against: first seen after (lt) or before (gt) it.
-      const bound = new Date(now.getTime() - condition.value * DAY_MS);
-      return condition.op === 'lt'
-        ? gt(appViewers.firstSeenAt, bound)
-        : lt(appViewers.firstSeenAt, bound);
-    }
+        ? sql`${columns.language} = ${condition.value}`
+        : sql`${columns.language} in (${sql.join(
+            [...new Set(condition.value)].map((value) => sql`${value}`),
+            sql`, `,
+          )})`;
+    case 'first_seen_days':
+      return columns.firstSeen(condition);
     case 'views':
     case 'view_days': {
-      const column = condition.field === 'views' ? appViewers.views : appViewers.viewDays;
-      return condition.op === 'gte' ? gte(column, condition.value) : lte(column, condition.value);
+      const column = condition.field === 'views' ? columns.views : columns.viewDays;
+      return condition.op === 'gte'
+        ? sql`${column} >= ${condition.value}`
+        : sql`${column} <= ${condition.value}`;
     }
-    case 'watched':
-    case 'completed':
-    case 'chose':
-      return sql`${condition.value}::int = any(${sets[condition.field]})`;
   }
 }
 
-/** A condition's identity: the same test written twice is evaluated once per viewer. */
-function conditionKey(condition: SegmentCondition): string {
-  const value = Array.isArray(condition.value)
-    ? [...new Set<string>(condition.value)].sort()
-    : condition.value;
-  return JSON.stringify([condition.field, condition.op, value]);
+/** `app_viewers`' own columns, for a condition on one viewer's row. */
+function viewerColumns(now: Date): Columns {
+  return {
+    platform: appViewers.platform,
+    language: appViewers.language,
+    views: appViewers.views,
+    viewDays: appViewers.viewDays,
+    firstSeen: (condition) =>
+      condition.op === 'lt'
+        ? gt(appViewers.firstSeenAt, boundOf(condition.value, now))
+        : lt(appViewers.firstSeenAt, boundOf(condition.value, now)),
+  };
+}
+
+/** The viewers (`viewer_id`) a set condition holds, read through the tables' indexes. */
+function setMembers(condition: SetCondition): SQL {
+  if (condition.field === 'chose') {
+    return sql`select ${appViewerChoices.viewerId} as viewer_id from ${appViewerChoices}
+      where ${eq(appViewerChoices.plotId, condition.value)}`;
+  }
+  return sql`select ${appViewerMovies.viewerId} as viewer_id from ${appViewerMovies}
+    where ${eq(appViewerMovies.movieId, condition.value)}${
+      condition.field === 'completed' ? sql` and ${appViewerMovies.completed}` : sql``
+    }`;
+}
+
+/** Whether the viewer of the current `app_viewers` row is in a set (its primary key's index). */
+function setHolds(condition: SetCondition): SQL {
+  if (condition.field === 'chose') {
+    return sql`exists (select from ${appViewerChoices} where ${appViewerChoices.viewerId} = ${appViewers.id}
+      and ${eq(appViewerChoices.plotId, condition.value)})`;
+  }
+  return sql`exists (select from ${appViewerMovies} where ${appViewerMovies.viewerId} = ${appViewers.id}
+    and ${eq(appViewerMovies.movieId, condition.value)}${
+      condition.field === 'completed' ? sql` and ${appViewerMovies.completed}` : sql``
+    })`;
+}
+
+/** The smaller sets first: an option's choosers, a project's completers, then its viewers. */
+const SET_ORDER: Record<SetField, number> = { chose: 0, completed: 1, watched: 2 };
+
+const joined = (parts: SQL[], match: SegmentRules['match']) =>
+  sql`(${sql.join(parts, match === 'all' ? sql` and ` : sql` or `)})`;
+
+/**
+ * The classes the column conditions of `rulesList` tell viewers apart by: viewers alike in every
+ * column a condition reads (platform, language, views and view days up to one past the largest
+ * value named, and for each first-seen bound named whether they were first seen after and before
+ * it) hold the same column conditions. A hundred thousand viewers make a few hundred classes,
+ * counted in one grouped scan of `app_viewers`.
+ */
+function viewerClasses(companyId: number, rulesList: readonly SegmentRules[], now: Date) {
+  const conditions = rulesList
+    .flatMap((rules) => rules.conditions)
+    .filter((condition): condition is ColumnCondition => !isSetCondition(condition));
+  const read = new Set(conditions.map((condition) => condition.field));
+  const largest = (field: 'views' | 'view_days') =>
+    Math.max(
+      0,
+      ...conditions.flatMap((condition) => (condition.field === field ? [condition.value] : [])),
+    );
+  const selected: SQL[] = [];
+  if (read.has('platform')) selected.push(sql`${appViewers.platform} as platform`);
+  if (read.has('language')) selected.push(sql`${appViewers.language} as language`);
+  // Views past the largest value named answer every condition alike.
+  if (read.has('views')) {
+    selected.push(sql`least(${appViewers.views}, ${largest('views') + 1}::int) as views`);
+  }
+  if (read.has('view_days')) {
+    selected.push(
+      sql`least(${appViewers.viewDays}, ${largest('view_days') + 1}::int) as view_days`,
+    );
+  }
+  const flags = new Map<string, string>();
+  for (const condition of conditions) {
+    if (condition.field !== 'first_seen_days') continue;
+    const key = `${condition.op} ${condition.value}`;
+    if (flags.has(key)) continue;
+    const name = `first_seen_${flags.size}`;
+    flags.set(key, name);
+    selected.push(sql`(${columnSql(condition, viewerColumns(now))}) as ${sql.identifier(name)}`);
+  }
+  const columns: Columns = {
+    platform: sql`platform`,
+    language: sql`language`,
+    views: sql`views`,
+    viewDays: sql`view_days`,
+    firstSeen: (condition) =>
+      sql`${sql.identifier(flags.get(`${condition.op} ${condition.value}`)!)}`,
+  };
+  // By position: `views` as a name would group by the column, not by its capped value.
+  const groupBy = selected.map((_, index) => sql.raw(String(index + 1)));
+  const classes = sql`select ${sql.join([...selected, sql`count(*) as n`], sql`, `)}
+    from ${appViewers} where ${eq(appViewers.companyId, companyId)}
+    ${selected.length > 0 ? sql`group by ${sql.join(groupBy, sql`, `)}` : sql``}`;
+  return { classes, columns };
 }
 
 /**
  * One query counting, for each of `rulesList`, the company's viewers its rules hold at `now`
- * (columns `s0`, `s1`, … in order): one scan of the company's viewers (with their sets when the
- * rules name projects or options) that evaluates each distinct condition once per viewer, under a
- * `count(*) filter (where …)` per segment over those answers. Segments share most of their
- * conditions (a platform, a language, a project): evaluating each once halves the time of 200
- * segments on 100,000 viewers.
+ * (columns `s0`, `s1`, … of its one row, in order), each by the cheapest way its conditions allow:
+ *
+ * - Only column conditions: summed over the viewers' classes (`viewerClasses`), one grouped scan
+ *   shared by every such segment.
+ * - `all` with a project or option condition: among that set's viewers (the smallest kind of set
+ *   named), found through its index, those the other conditions hold.
+ * - `any` with project or option conditions: the classes holding a column condition, plus the
+ *   viewers of the union of its sets who hold none.
+ *
+ * Each way reads what core `viewerInSegment` reads; a property test holds them to it.
  */
 export function segmentCountsSql(
   companyId: number,
   rulesList: readonly SegmentRules[],
   now: Date,
 ): SQL {
-  const { from, sets } = viewerSetsJoin(rulesList);
-  const conditions = new Map<string, { name: string; test: SQL }>();
-  const answerOf = (condition: SegmentCondition) => {
-    const key = conditionKey(condition);
-    let answer = conditions.get(key);
-    if (!answer) {
-      answer = { name: `c${conditions.size}`, test: conditionSql(condition, now, sets) };
-      conditions.set(key, answer);
-    }
-    return sql.identifier(answer.name);
-  };
+  const { classes, columns } = viewerClasses(companyId, rulesList, now);
+  const ownViewer = eq(appViewers.companyId, companyId);
+  let readsClasses = false;
   const counts = rulesList.map((rules, index) => {
     // Rules hold at least one condition (core segmentRulesSchema).
-    const held = sql.join(
-      rules.conditions.map(answerOf),
-      rules.match === 'all' ? sql` and ` : sql` or `,
+    const sets = rules.conditions.filter(isSetCondition);
+    const others = rules.conditions.filter(
+      (condition): condition is ColumnCondition => !isSetCondition(condition),
     );
-    return sql`(count(*) filter (where ${held}))::int as ${sql.identifier(`s${index}`)}`;
+    const fromClasses = (parts: ColumnCondition[]) => {
+      readsClasses = true;
+      const held = joined(
+        parts.map((condition) => columnSql(condition, columns)),
+        rules.match,
+      );
+      return sql`coalesce(sum(n) filter (where ${held}), 0)`;
+    };
+    let count: SQL;
+    if (sets.length === 0) {
+      count = fromClasses(others);
+    } else if (rules.match === 'all') {
+      const [first, ...rest] = [...sets].sort((a, b) => SET_ORDER[a.field] - SET_ORDER[b.field]);
+      const tests = [
+        ownViewer,
+        ...others.map((condition) => columnSql(condition, viewerColumns(now))),
+        ...rest.map(setHolds),
+      ];
+      count = sql`(select count(*) from (${setMembers(first!)}) as members
+        join ${appViewers} on ${appViewers.id} = members.viewer_id
+        where ${joined(tests, 'all')})`;
+    } else {
+      const union = sql.join(sets.map(setMembers), sql` union `);
+      const noColumn =
+        others.length > 0
+          ? sql` and not ${joined(
+              others.map((condition) => columnSql(condition, viewerColumns(now))),
+              'any',
+            )}`
+          : sql``;
+      const setsOnly = sql`(select count(*) from (${union}) as members
+        join ${appViewers} on ${appViewers.id} = members.viewer_id
+        where ${ownViewer}${noColumn})`;
+      count = others.length > 0 ? sql`${fromClasses(others)} + ${setsOnly}` : setsOnly;
+    }
+    return sql`(${count})::int as ${sql.identifier(`s${index}`)}`;
   });
-  const answers = [...conditions.values()].map(
-    ({ name, test }) => sql`(${test}) as ${sql.identifier(name)}`,
-  );
-  // offset 0 keeps the subquery whole, so its answers are not copied into every filter.
-  return sql`select ${sql.join(counts, sql`, `)}
-    from (
-      select ${sql.join(answers, sql`, `)} from ${from}
-      where ${appViewers.companyId} = ${companyId} offset 0
-    ) as answers`;
+  return readsClasses
+    ? sql`select ${sql.join(counts, sql`, `)} from (${classes}) as classes`
+    : sql`select ${sql.join(counts, sql`, `)}`;
 }
 
 /**
- * How many bound parameters `segmentCountsSql` gives the rules at most (a query may
- * hold 65,535): a project or option id is also one of its join's list.
+ * How many bound parameters `segmentCountsSql` gives the rules at most (a query may hold 65,535):
+ * a condition's values may be bound twice (in a class filter and in the test of a viewer's row),
+ * and each segment and condition binds the company or a bound besides.
  */
 export function parametersOf(rules: SegmentRules): number {
   return rules.conditions.reduce(
     (sum, condition) =>
-      sum +
-      (Array.isArray(condition.value)
-        ? new Set(condition.value).size
-        : SET_FIELDS.has(condition.field)
-          ? 2
-          : 1),
-    0,
+      sum + 2 * (Array.isArray(condition.value) ? new Set(condition.value).size : 1) + 2,
+    2,
   );
-}
-
-const SET_FIELDS: ReadonlySet<SegmentCondition['field']> = new Set([
-  'watched',
-  'completed',
-  'chose',
-]);
-
-/** The project and option ids rules name, for the sets' joins. */
-function namedIds(rules: readonly SegmentRules[]) {
-  const movies = new Set<number>();
-  const options = new Set<number>();
-  for (const condition of rules.flatMap((one) => one.conditions)) {
-    if (condition.field === 'watched' || condition.field === 'completed') {
-      movies.add(condition.value);
-    }
-    if (condition.field === 'chose') options.add(condition.value);
-  }
-  return { movies: [...movies], options: [...options] };
-}
-
-/**
- * The count query's FROM: `app_viewers` with, when the rules name projects or options, each
- * viewer's sets of them (one grouped pass over `app_viewer_movies` and `app_viewer_choices`,
- * restricted to the ids named), and the `ViewerSets` that read them.
- */
-function viewerSetsJoin(rules: readonly SegmentRules[]): { from: SQL; sets: ViewerSets } {
-  const { movies, options } = namedIds(rules);
-  const none = sql`null::int[]`;
-  const sets: ViewerSets = { watched: none, completed: none, chose: none };
-  const joins: SQL[] = [];
-  if (movies.length > 0) {
-    joins.push(sql`
-      left join (
-        select ${appViewerMovies.viewerId} as viewer_id,
-          array_agg(${appViewerMovies.movieId}) as watched,
-          array_agg(${appViewerMovies.movieId}) filter (where ${appViewerMovies.completed}) as completed
-        from ${appViewerMovies}
-        where ${inArray(appViewerMovies.movieId, movies)}
-        group by ${appViewerMovies.viewerId}
-      ) as viewer_movies on viewer_movies.viewer_id = ${appViewers.id}`);
-    sets.watched = sql`viewer_movies.watched`;
-    sets.completed = sql`viewer_movies.completed`;
-  }
-  if (options.length > 0) {
-    joins.push(sql`
-      left join (
-        select ${appViewerChoices.viewerId} as viewer_id, array_agg(${appViewerChoices.plotId}) as chose
-        from ${appViewerChoices}
-        where ${inArray(appViewerChoices.plotId, options)}
-        group by ${appViewerChoices.viewerId}
-      ) as viewer_choices on viewer_choices.viewer_id = ${appViewers.id}`);
-    sets.chose = sql`viewer_choices.chose`;
-  }
-  return { from: sql`${appViewers}${sql.join(joins)}`, sets };
 }

@@ -143,7 +143,12 @@ export function createSegmentsRepository(db: Executor) {
 
     /**
      * How many of the company's viewers each of `rules` holds at `now`, in their order: one query
-     * (segment-sql.ts), more only past PostgreSQL's limit of bound parameters.
+     * (segment-sql.ts), more only past PostgreSQL's limit of bound parameters, in a transaction
+     * whose JIT compilation is off. The query's estimated cost (a grouped scan of the viewers and
+     * a subquery per segment naming a project or option) is far past PostgreSQL's JIT threshold,
+     * and compiling its few hundred expressions took longer than running them (about 1.4 s
+     * instead of 0.2 s for 200 segments on 100,000 viewers). PGlite has no JIT and takes the
+     * setting as it is.
      */
     async countViewers(
       companyId: number,
@@ -162,15 +167,19 @@ export function createSegmentsRepository(db: Executor) {
         batches.at(-1)!.push(one);
         parameters += needed;
       }
-      const counts: number[] = [];
-      for (const batch of batches) {
-        const [row] = await selectRows<Record<string, number>>(
-          tx,
-          segmentCountsSql(companyId, batch, now),
-        );
-        counts.push(...batch.map((_, index) => Number(row?.[`s${index}`] ?? 0)));
-      }
-      return counts;
+      if (batches.length === 0) return [];
+      return tx.transaction(async (inner) => {
+        await inner.execute(sql`set local jit = off`);
+        const counts: number[] = [];
+        for (const batch of batches) {
+          const [row] = await selectRows<Record<string, number>>(
+            inner,
+            segmentCountsSql(companyId, batch, now),
+          );
+          counts.push(...batch.map((_, index) => Number(row?.[`s${index}`] ?? 0)));
+        }
+        return counts;
+      });
     },
   };
 }
