@@ -13,6 +13,7 @@ import {
   type SegmentField,
 } from '@plotline/core';
 import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useSegmentText } from '../hooks/use-segment-text.ts';
@@ -24,6 +25,8 @@ import {
   type ConditionDraft,
   type SegmentFormValues,
 } from '../model/conditions.ts';
+import { OptionPicker } from './option-picker.tsx';
+import { ProjectPicker } from './project-picker.tsx';
 
 interface ConditionFieldsProps {
   index: number;
@@ -47,6 +50,18 @@ export function ConditionFields({ index, control, setValue, onRemove }: Conditio
   const replace = (next: ConditionDraft) =>
     setValue(path, next, { shouldDirty: true, shouldValidate: false });
   const number = index + 1;
+  const valueErrorOf = (message: string) => {
+    switch (kind) {
+      case 'count':
+        return t('appSegments.builder.countError', { max: SEGMENT_NUMBER_MAX });
+      case 'project':
+        return t('appSegments.builder.projectError');
+      case 'option':
+        return t('appSegments.builder.optionError');
+      default:
+        return messageText(message);
+    }
+  };
 
   return (
     <Box
@@ -114,14 +129,35 @@ export function ConditionFields({ index, control, setValue, onRemove }: Conditio
           control={control}
           name={`${path}.value`}
           render={({ field: { ref, value, onChange, onBlur }, fieldState: { error } }) => {
-            const errorText =
-              error &&
-              (kind === 'count'
-                ? t('appSegments.builder.countError', { max: SEGMENT_NUMBER_MAX })
-                : kind === 'id'
-                  ? t('appSegments.builder.idError')
-                  : messageText(error.message ?? ''));
+            const errorText = error && valueErrorOf(error.message ?? '');
             const invalid = errorText !== undefined;
+            if (kind === 'project') {
+              return (
+                <PickerRow>
+                  <ProjectPicker
+                    label={t(`appSegments.valueLabels.${condition.field}`)}
+                    movieId={typeof value === 'number' ? value : null}
+                    onChange={(project) => onChange(project ? project.movie_id : '')}
+                    onBlur={onBlur}
+                    inputRef={ref}
+                    error={errorText}
+                  />
+                </PickerRow>
+              );
+            }
+            if (kind === 'option') {
+              return (
+                <PickerRow>
+                  <OptionPicker
+                    value={value}
+                    onChange={onChange}
+                    onBlur={onBlur}
+                    inputRef={ref}
+                    error={errorText}
+                  />
+                </PickerRow>
+              );
+            }
             if (kind === 'platform' || kind === 'language') {
               const options: readonly string[] = kind === 'platform' ? APP_PLATFORMS : LANGUAGES;
               const name = kind === 'platform' ? text.platform : text.language;
@@ -169,19 +205,21 @@ export function ConditionFields({ index, control, setValue, onRemove }: Conditio
                 error={invalid}
                 helperText={errorText}
                 slotProps={{
-                  htmlInput: {
-                    inputMode: 'numeric',
-                    min: kind === 'count' ? 0 : 1,
-                    max: kind === 'count' ? SEGMENT_NUMBER_MAX : undefined,
-                    step: 1,
-                  },
+                  htmlInput: { inputMode: 'numeric', min: 0, max: SEGMENT_NUMBER_MAX, step: 1 },
                 }}
               />
             );
           }}
         />
         <Tooltip title={t('appSegments.builder.removeCondition', { number })}>
-          <Box component="span" sx={{ justifySelf: { xs: 'end', sm: 'auto' } }}>
+          <Box
+            component="span"
+            sx={{
+              justifySelf: { xs: 'end', sm: 'auto' },
+              gridRow: { sm: 1 },
+              gridColumn: { sm: 4 },
+            }}
+          >
             <IconButton
               aria-label={t('appSegments.builder.removeCondition', { number })}
               onClick={onRemove}
@@ -194,4 +232,9 @@ export function ConditionFields({ index, control, setValue, onRemove }: Conditio
       </Box>
     </Box>
   );
+}
+
+/** A project or an option is picked by name, on a row of its own under the field and the operator. */
+function PickerRow({ children }: { children: ReactNode }) {
+  return <Box sx={{ gridColumn: { sm: '1 / 4' }, minWidth: 0 }}>{children}</Box>;
 }

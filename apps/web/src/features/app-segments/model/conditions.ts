@@ -18,8 +18,8 @@ export interface SegmentFormValues {
   rules: { match: SegmentMatch; conditions: ConditionDraft[] };
 }
 
-/** What a field's value is, which decides its input. */
-export type ValueKind = 'platform' | 'language' | 'count' | 'id';
+/** What a field's value is, which decides its input: a project and an option are picked by name. */
+export type ValueKind = 'platform' | 'language' | 'count' | 'project' | 'option';
 
 export function valueKindOf(field: SegmentField): ValueKind {
   switch (field) {
@@ -32,8 +32,9 @@ export function valueKindOf(field: SegmentField): ValueKind {
       return 'count';
     case 'watched':
     case 'completed':
+      return 'project';
     case 'chose':
-      return 'id';
+      return 'option';
   }
 }
 
