@@ -1,6 +1,7 @@
 import type { AppPlatform, Language, ViewerFacts } from '@plotline/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { appViewerChoices, appViewerMovies, appViewers, companies } from '../../db/schema/index.ts';
 
 /** A viewer as the app's calls know it once its token is checked. */
@@ -26,12 +27,8 @@ export interface ViewingFacts {
   day: string;
 }
 
-const viewerColumns = {
-  id: appViewers.id,
-  companyId: appViewers.companyId,
-  platform: appViewers.platform,
-  language: appViewers.language,
-};
+/** How stale `last_seen_at` may grow before an app call writes it again. */
+const LAST_SEEN_STEP_MS = 60_000;
 
 export function createAppViewersRepository(db: Executor) {
   return {
@@ -79,13 +76,27 @@ export function createAppViewersRepository(db: Executor) {
       return row!.id;
     },
 
-    /** The viewer holding the token, seen at `at`; null for an unknown token. One statement. */
+    /**
+     * The viewer holding the token, seen at `at`; null for an unknown token. One statement, which
+     * writes `last_seen_at` only when it is a minute or more older than `at`: an app calling
+     * several times a minute would otherwise write the row on every call (a few milliseconds of
+     * each feed call on PostgreSQL), for a time nothing reads finer than that.
+     */
     async touchViewer(tokenHash: string, at: Date, tx: Executor = db): Promise<AppViewer | null> {
-      const [row] = await tx
-        .update(appViewers)
-        .set({ lastSeenAt: at })
-        .where(eq(appViewers.tokenHash, tokenHash))
-        .returning(viewerColumns);
+      const staleBefore = new Date(at.getTime() - LAST_SEEN_STEP_MS);
+      const [row] = await selectRows<AppViewer>(
+        tx,
+        sql`with found as (
+            select ${appViewers.id} as id, ${appViewers.companyId} as "companyId",
+              ${appViewers.platform} as platform, ${appViewers.language} as language,
+              ${appViewers.lastSeenAt} as last_seen_at
+            from ${appViewers} where ${eq(appViewers.tokenHash, tokenHash)}
+          ), touched as (
+            update ${appViewers} set last_seen_at = ${at.toISOString()}::timestamptz from found
+            where ${appViewers.id} = found.id and found.last_seen_at <= ${staleBefore.toISOString()}::timestamptz
+          )
+          select id, "companyId", platform, language from found`,
+      );
       return row ?? null;
     },
 

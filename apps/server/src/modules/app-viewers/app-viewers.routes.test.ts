@@ -179,7 +179,15 @@ describe('the App API viewer calls', () => {
         completed: [story.movieId],
         chose: [story.nodes.left],
       });
-      // The call moved the viewer's last_seen_at.
+      // The call moved the viewer's last_seen_at, a minute old; one within the minute after
+      // leaves it as it is.
+      const seenAt = server.clock.now();
+      expect((await viewerRow(viewer.viewer_id)).lastSeenAt).toEqual(seenAt);
+      server.clock.advance(59_000);
+      expect((await sendEvents(viewer.token, viewing())).status).toBe(204);
+      expect((await viewerRow(viewer.viewer_id)).lastSeenAt).toEqual(seenAt);
+      server.clock.advance(1_000);
+      expect((await sendEvents(viewer.token, viewing())).status).toBe(204);
       expect((await viewerRow(viewer.viewer_id)).lastSeenAt).toEqual(server.clock.now());
     });
 
