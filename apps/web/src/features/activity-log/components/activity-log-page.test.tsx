@@ -69,6 +69,8 @@ describe('ActivityLogPage', () => {
       'Clip or bridge',
       'Plot',
       'Banner image',
+      'Promoted content',
+      'Audience segment',
     ]);
 
     await user.click(screen.getByRole('option', { name: 'Clip or bridge' }));
