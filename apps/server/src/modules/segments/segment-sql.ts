@@ -92,21 +92,6 @@ function setMembers(condition: SetCondition): SQL {
     }`;
 }
 
-/** Whether the viewer of the current `app_viewers` row is in a set (its primary key's index). */
-function setHolds(condition: SetCondition): SQL {
-  if (condition.field === 'chose') {
-    return sql`exists (select from ${appViewerChoices} where ${appViewerChoices.viewerId} = ${appViewers.id}
-      and ${eq(appViewerChoices.plotId, condition.value)})`;
-  }
-  return sql`exists (select from ${appViewerMovies} where ${appViewerMovies.viewerId} = ${appViewers.id}
-    and ${eq(appViewerMovies.movieId, condition.value)}${
-      condition.field === 'completed' ? sql` and ${appViewerMovies.completed}` : sql``
-    })`;
-}
-
-/** The smaller sets first: an option's choosers, a project's completers, then its viewers. */
-const SET_ORDER: Record<SetField, number> = { chose: 0, completed: 1, watched: 2 };
-
 const joined = (parts: SQL[], match: SegmentRules['match']) =>
   sql`(${sql.join(parts, match === 'all' ? sql` and ` : sql` or `)})`;
 
@@ -114,8 +99,8 @@ const joined = (parts: SQL[], match: SegmentRules['match']) =>
  * The classes the column conditions of `rulesList` tell viewers apart by: viewers alike in every
  * column a condition reads (platform, language, views and view days up to one past the largest
  * value named, and for each first-seen bound named whether they were first seen after and before
- * it) hold the same column conditions. A hundred thousand viewers make a few hundred classes,
- * counted in one grouped scan of `app_viewers`.
+ * it) hold the same column conditions. A hundred thousand viewers make a few hundred classes.
+ * `grouped` groups rows of `app_viewers` by class, and `columns` reads a grouped row.
  */
 function viewerClasses(companyId: number, rulesList: readonly SegmentRules[], now: Date) {
   const conditions = rulesList
@@ -156,81 +141,96 @@ function viewerClasses(companyId: number, rulesList: readonly SegmentRules[], no
     firstSeen: (condition) =>
       sql`${sql.identifier(flags.get(`${condition.op} ${condition.value}`)!)}`,
   };
-  // By position: `views` as a name would group by the column, not by its capped value.
-  const groupBy = selected.map((_, index) => sql.raw(String(index + 1)));
-  const classes = sql`select ${sql.join([...selected, sql`count(*) as n`], sql`, `)}
-    from ${appViewers} where ${eq(appViewers.companyId, companyId)}
-    ${selected.length > 0 ? sql`group by ${sql.join(groupBy, sql`, `)}` : sql``}`;
-  return { classes, columns };
+  /** `from` grouped by the classes (and `keys` before them), with `count(*) as n`. */
+  const grouped = (keys: SQL[], from: SQL) => {
+    const all = [...keys, ...selected];
+    // By position: `views` as a name would group by the column, not by its capped value.
+    const groupBy = all.map((_, index) => sql.raw(String(index + 1)));
+    return sql`select ${sql.join([...all, sql`count(*) as n`], sql`, `)} ${from}
+      ${all.length > 0 ? sql`group by ${sql.join(groupBy, sql`, `)}` : sql``}`;
+  };
+  return { grouped, columns };
 }
 
 /**
  * One query counting, for each of `rulesList`, the company's viewers its rules hold at `now`
- * (columns `s0`, `s1`, … of its one row, in order), each by the cheapest way its conditions allow:
+ * (columns `s0`, `s1`, … of its one row, in order), from two small grouped tables:
  *
- * - Only column conditions: summed over the viewers' classes (`viewerClasses`), one grouped scan
- *   shared by every such segment.
- * - `all` with a project or option condition: among that set's viewers (the smallest kind of set
- *   named), found through its index, those the other conditions hold.
- * - `any` with project or option conditions: the classes holding a column condition, plus the
- *   viewers of the union of its sets who hold none.
+ * - the company's viewers by class (`viewerClasses`: one grouped scan of `app_viewers`, a few
+ *   hundred rows), over which a segment of column conditions only is a `sum(n) filter (where …)`;
+ * - the members of each segment naming projects or options, by segment and class: each one's
+ *   viewers of every set it names (`all`, an intersect) or of any (`any`, a union), read through
+ *   the sets' indexes, all joined to `app_viewers` at once. An `all` segment sums its members'
+ *   classes that hold its column conditions; an `any` one sums the viewer classes that hold one
+ *   of its column conditions and the member classes that hold none.
  *
- * Each way reads what core `viewerInSegment` reads; a property test holds them to it.
+ * A filter per segment over a few hundred rows replaces evaluating every condition on every
+ * viewer (0.6 s for 200 segments on 100,000 viewers on PostgreSQL, about 0.1 s so); the sets'
+ * viewers are joined to `app_viewers` by one hash join, not one index lookup each. Each part
+ * reads what core `viewerInSegment` reads; a property test holds the counts to it.
  */
 export function segmentCountsSql(
   companyId: number,
   rulesList: readonly SegmentRules[],
   now: Date,
 ): SQL {
-  const { classes, columns } = viewerClasses(companyId, rulesList, now);
-  const ownViewer = eq(appViewers.companyId, companyId);
-  let readsClasses = false;
+  const { grouped, columns } = viewerClasses(companyId, rulesList, now);
+  const fromClasses: SQL[] = [];
+  const fromMembers: SQL[] = [];
+  const branches: SQL[] = [];
   const counts = rulesList.map((rules, index) => {
     // Rules hold at least one condition (core segmentRulesSchema).
     const sets = rules.conditions.filter(isSetCondition);
-    const others = rules.conditions.filter(
-      (condition): condition is ColumnCondition => !isSetCondition(condition),
-    );
-    const fromClasses = (parts: ColumnCondition[]) => {
-      readsClasses = true;
-      const held = joined(
-        parts.map((condition) => columnSql(condition, columns)),
-        rules.match,
-      );
-      return sql`coalesce(sum(n) filter (where ${held}), 0)`;
+    const others = rules.conditions
+      .filter((condition): condition is ColumnCondition => !isSetCondition(condition))
+      .map((condition) => columnSql(condition, columns));
+    const parts: SQL[] = [];
+    const classSum = (held: SQL) => {
+      const name = `c${index}`;
+      fromClasses.push(sql`sum(n) filter (where ${held}) as ${sql.identifier(name)}`);
+      parts.push(sql`coalesce(class_sums.${sql.identifier(name)}, 0)`);
     };
-    let count: SQL;
+    const memberSum = (held: SQL | null) => {
+      const name = `m${index}`;
+      const test = sql`segment = ${index}${held ? sql` and ${held}` : sql``}`;
+      fromMembers.push(sql`sum(n) filter (where ${test}) as ${sql.identifier(name)}`);
+      parts.push(sql`coalesce(member_sums.${sql.identifier(name)}, 0)`);
+    };
     if (sets.length === 0) {
-      count = fromClasses(others);
-    } else if (rules.match === 'all') {
-      const [first, ...rest] = [...sets].sort((a, b) => SET_ORDER[a.field] - SET_ORDER[b.field]);
-      const tests = [
-        ownViewer,
-        ...others.map((condition) => columnSql(condition, viewerColumns(now))),
-        ...rest.map(setHolds),
-      ];
-      count = sql`(select count(*) from (${setMembers(first!)}) as members
-        join ${appViewers} on ${appViewers.id} = members.viewer_id
-        where ${joined(tests, 'all')})`;
+      classSum(joined(others, rules.match));
     } else {
-      const union = sql.join(sets.map(setMembers), sql` union `);
-      const noColumn =
-        others.length > 0
-          ? sql` and not ${joined(
-              others.map((condition) => columnSql(condition, viewerColumns(now))),
-              'any',
-            )}`
-          : sql``;
-      const setsOnly = sql`(select count(*) from (${union}) as members
-        join ${appViewers} on ${appViewers.id} = members.viewer_id
-        where ${ownViewer}${noColumn})`;
-      count = others.length > 0 ? sql`${fromClasses(others)} + ${setsOnly}` : setsOnly;
+      // The viewers of every set (all) or of any (any): one set's are read through its index.
+      const members = sql.join(
+        sets.map(setMembers),
+        rules.match === 'all' ? sql` intersect ` : sql` union `,
+      );
+      branches.push(sql`select ${index}::int as segment, viewer_id from (${members}) as members`);
+      if (rules.match === 'all') {
+        memberSum(others.length > 0 ? joined(others, 'all') : null);
+      } else if (others.length > 0) {
+        // Those holding a column condition counted among the classes, the others among the sets'.
+        classSum(joined(others, 'any'));
+        memberSum(sql`not ${joined(others, 'any')}`);
+      } else {
+        memberSum(null);
+      }
     }
-    return sql`(${count})::int as ${sql.identifier(`s${index}`)}`;
+    return sql`(${sql.join(parts, sql` + `)})::int as ${sql.identifier(`s${index}`)}`;
   });
-  return readsClasses
-    ? sql`select ${sql.join(counts, sql`, `)} from (${classes}) as classes`
-    : sql`select ${sql.join(counts, sql`, `)}`;
+  const ownViewers = sql`from ${appViewers} where ${eq(appViewers.companyId, companyId)}`;
+  const sources: SQL[] = [];
+  if (fromClasses.length > 0) {
+    sources.push(sql`(select ${sql.join(fromClasses, sql`, `)}
+      from (${grouped([], ownViewers)}) as classes) as class_sums`);
+  }
+  if (fromMembers.length > 0) {
+    const members = sql`from (${sql.join(branches, sql` union all `)}) as members
+      join ${appViewers} on ${appViewers.id} = members.viewer_id
+      where ${eq(appViewers.companyId, companyId)}`;
+    sources.push(sql`(select ${sql.join(fromMembers, sql`, `)}
+      from (${grouped([sql`segment`], members)}) as member_classes) as member_sums`);
+  }
+  return sql`select ${sql.join(counts, sql`, `)} from ${sql.join(sources, sql`, `)}`;
 }
 
 /**
