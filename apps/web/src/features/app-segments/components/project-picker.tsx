@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useSegmentProjects, type SegmentProject } from '../api/list-projects.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { isolate } from '../model/isolate.ts';
 
 /** How long the typed title must stay still before the projects are searched for it. */
 export const PROJECT_SEARCH_DEBOUNCE_MS = 250;
@@ -66,11 +67,11 @@ export function ProjectPicker({
       : project.title;
   const detailOf = (project: SegmentProject) =>
     [
-      project.company_name,
+      isolate(project.company_name),
       project.series_title &&
         t('appSegments.builder.episodeOf', {
           number: project.episode_number ?? '',
-          series: project.series_title,
+          series: isolate(project.series_title),
         }),
     ]
       .filter(Boolean)

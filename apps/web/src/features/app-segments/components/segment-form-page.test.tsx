@@ -170,7 +170,9 @@ describe('SegmentAddPage', () => {
       expect(screen.queryByRole('option', { name: /harbour/ })).not.toBeInTheDocument(),
     );
     const fork = screen.getByRole('option', { name: /^The fork in the road/ });
-    expect(fork).toHaveTextContent('Lantern Films · Episode 2 of Crossroads');
+    expect(fork).toHaveTextContent(
+      '\u2068Lantern Films\u2069 · Episode 2 of \u2068Crossroads\u2069',
+    );
     expect(api.to('GET', '/api/promoted/candidates').at(-1)?.url.searchParams.get('search')).toBe(
       'fork',
     );
@@ -216,8 +218,8 @@ describe('SegmentAddPage', () => {
     await waitFor(() => expect(option).not.toHaveAttribute('aria-disabled'));
     // Only the nodes a viewer chooses between are options: not the start, not the question.
     expect(await optionsOf(user, option)).toEqual([
-      'Take the left pathAnswer to “Which path?”',
-      'Take the right pathAnswer to “Which path?”',
+      'Take the left pathAnswer to “\u2068Which path?\u2069”',
+      'Take the right pathAnswer to “\u2068Which path?\u2069”',
     ]);
     await user.click(option);
     await user.click(await screen.findByRole('option', { name: /^Take the left path/ }));
