@@ -1,9 +1,11 @@
 import { writeFile } from 'node:fs/promises';
+import type { SegmentRow } from '@plotline/core';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_CLOCK_OFFSET_FILE } from '../../playwright.config.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { createCompanyAdmin } from '../support/company-admin.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { sessionHeaders } from '../support/project-api.ts';
 import { signInToDashboard } from '../support/sign-in.ts';
 import { createForkStory } from '../support/story-project.ts';
 import { leaveWatchPage, trackEventBatches } from '../support/viewer.ts';
@@ -109,7 +111,7 @@ test('a platform promotes a story to Android viewers from the next hour: the app
   await page.reload();
   await expect(row.getByText('Live')).toBeVisible();
 
-  // A segment of the viewers who took the left path: none yet.
+  // A segment of the viewers who took the left path, built with the pickers: none yet.
   const watch = (await (await request.get(`/api/watch/${SLUG}`)).json()) as {
     data: {
       items: { movie_content_id: number; captions: Record<string, string> }[];
@@ -128,10 +130,24 @@ test('a platform promotes a story to Android viewers from the next hour: the app
   await page.getByLabel('Name').fill('Took the left path');
   await page.getByRole('combobox', { name: 'Field' }).click();
   await page.getByRole('option', { name: 'Chose option' }).click();
-  await page.getByLabel('Option id').fill(String(leftOption!.id));
+  await page.getByRole('combobox', { name: 'Project', exact: true }).fill('fork');
+  await page.getByRole('option', { name: TITLE }).click();
+  await page.getByRole('combobox', { name: 'Option', exact: true }).click();
+  await page.getByRole('option', { name: 'Take the left path' }).click();
   await expect(page.getByText('0 viewers match these rules now.')).toBeVisible();
   await expectAccessible(page, 'the rule builder');
   await page.getByRole('button', { name: 'Create' }).click();
+  // Picked by names, stored by the option's id.
+  const saved = await request.get('/api/segment', {
+    headers: await sessionHeaders(request, operator),
+  });
+  const custom = ((await saved.json()) as { data: SegmentRow[] }).data.find(
+    (row) => row.name === 'Took the left path',
+  );
+  expect(custom?.rules).toEqual({
+    match: 'all',
+    conditions: [{ field: 'chose', op: 'eq', value: leftOption!.id }],
+  });
   // Its row: name, rule, viewers, promoted contents, last change.
   const viewers = page
     .getByRole('row')
