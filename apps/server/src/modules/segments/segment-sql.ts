@@ -43,17 +43,11 @@ function columnSql(condition: ColumnCondition, columns: Columns): SQL {
     case 'platform':
       return condition.op === 'eq'
         ? sql`${columns.platform} = ${condition.value}`
-        : sql`${columns.platform} in (${sql.join(
-            [...new Set(condition.value)].map((value) => sql`${value}`),
-            sql`, `,
-          )})`;
+        : oneOf(columns.platform, condition.value);
     case 'language':
       return condition.op === 'eq'
         ? sql`${columns.language} = ${condition.value}`
-        : sql`${columns.language} in (${sql.join(
-            [...new Set(condition.value)].map((value) => sql`${value}`),
-            sql`, `,
-          )})`;
+        : oneOf(columns.language, condition.value);
     case 'first_seen_days':
       return columns.firstSeen(condition);
     case 'views':
@@ -64,6 +58,16 @@ function columnSql(condition: ColumnCondition, columns: Columns): SQL {
         : sql`${column} <= ${condition.value}`;
     }
   }
+}
+
+/** `column in (…values)`; no value holds nothing (core's schema asks for one at least). */
+function oneOf(column: Columns['platform' | 'language'], values: readonly string[]): SQL {
+  const distinct = [...new Set(values)];
+  if (distinct.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    distinct.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
 }
 
 /** `app_viewers`' own columns, for a condition on one viewer's row. */
