@@ -239,8 +239,9 @@ export function segmentCountsSql(
 
 /**
  * How many bound parameters `segmentCountsSql` gives the rules at most (a query may hold 65,535):
- * a condition's values may be bound twice (in a class filter and in the test of a viewer's row),
- * and each segment and condition binds the company or a bound besides.
+ * a condition's values may be bound twice (an `any` segment's column conditions filter both the
+ * viewers' classes and its members'), and a segment binds its index, a condition a first-seen
+ * bound or a cap in each of the two grouped scans.
  */
 export function parametersOf(rules: SegmentRules): number {
   return rules.conditions.reduce(
