@@ -9,3 +9,4 @@ export * from './movie-plots.ts';
 export * from './view-events.ts';
 export * from './rate-limits.ts';
 export * from './app-channel.ts';
+export * from './operator.ts';

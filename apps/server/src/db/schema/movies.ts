@@ -14,6 +14,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
+import { clients } from './operator.ts';
 import { series } from './series.ts';
 import { users } from './users.ts';
 
@@ -59,6 +60,8 @@ export const movies = pgTable(
     /** Step 4's switches. §9: publication is web only by default, and the share button shown. */
     appChannelOn: boolean().notNull().default(false),
     shareable: boolean().notNull().default(true),
+    /** The client the project is made for (a client of the same company); step 1, administrators. */
+    clientId: integer(),
     /** The language the player starts in; one of the items' languages when chosen. */
     primaryLanguageId: integer(),
     publishedAt: timestamp({ withTimezone: true }),
@@ -92,6 +95,11 @@ export const movies = pgTable(
       name: 'movies_series_company_fk',
       columns: [table.seriesId, table.companyId],
       foreignColumns: [series.id, series.companyId],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'movies_client_company_fk',
+      columns: [table.clientId, table.companyId],
+      foreignColumns: [clients.id, clients.companyId],
     }).onDelete('restrict'),
     check(
       'movies_episode_check',
