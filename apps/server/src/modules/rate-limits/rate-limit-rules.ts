@@ -39,6 +39,11 @@ export const RATE_LIMITS = {
   appViewers: { name: 'app-viewers', max: 50, windowMs: 15 * MINUTE_MS },
   /** The App API's viewing-event batches per address, as the web player's. */
   appViewEvents: { name: 'app-view-events', max: 120, windowMs: MINUTE_MS },
+  /**
+   * Addresses left on the coming-soon page per address: a team signing up from one office passes,
+   * a script filling the operator's list does not.
+   */
+  newsSignUp: { name: 'news-sign-up', max: 20, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export function counterKey(rule: RateLimitRule, subject: string): string {
