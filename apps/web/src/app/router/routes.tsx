@@ -32,9 +32,7 @@ const createProfile = () =>
     Component: m.CreateProfilePage,
   }));
 const dashboard = () =>
-  import('../../features/dashboard/components/dashboard-page.tsx').then((m) => ({
-    Component: m.DashboardPage,
-  }));
+  import('./dashboard-route.tsx').then((m) => ({ Component: m.DashboardRoute }));
 const companyList = () =>
   import('../../features/companies/components/company-list-page.tsx').then((m) => ({
     Component: m.CompanyListPage,
@@ -99,9 +97,21 @@ const segmentEdit = () =>
   import('../../features/app-segments/components/segment-form-page.tsx').then((m) => ({
     Component: m.SegmentEditPage,
   }));
-const publicComingSoon = () =>
-  import('../../features/placeholder/components/public-coming-soon-page.tsx').then((m) => ({
-    Component: m.PublicComingSoonPage,
+const termsPage = () =>
+  import('../../features/public-pages/components/terms-page.tsx').then((m) => ({
+    Component: m.TermsPage,
+  }));
+const comingSoonPage = () =>
+  import('../../features/public-pages/components/coming-soon-page.tsx').then((m) => ({
+    Component: m.ComingSoonPage,
+  }));
+const newsSignupList = () =>
+  import('../../features/news-signups/components/news-signup-list-page.tsx').then((m) => ({
+    Component: m.NewsSignupListPage,
+  }));
+const maintenance = () =>
+  import('../../features/maintenance/components/maintenance-page.tsx').then((m) => ({
+    Component: m.MaintenancePage,
   }));
 const notFound = () =>
   import('../../features/errors/components/error-page.tsx').then((m) => ({
@@ -116,9 +126,6 @@ function needs(...rights: Right[]): RouteHandle {
   return { rights };
 }
 
-/** Public pages of spec §2 that are not built yet. */
-const PUBLIC_PLACEHOLDERS = ['maintenance', 'coming-soon', 'terms-conditions'];
-
 /** The admin pages of spec §2 inside the frame, each with the right that opens it (§6). */
 const APP_PAGES: RouteObject[] = [
   { index: true, lazy: dashboard },
@@ -126,6 +133,7 @@ const APP_PAGES: RouteObject[] = [
   { path: 'company-list', handle: needs('canSeeCompanyList'), lazy: companyList },
   { path: 'users-list', handle: needs('seeUserList'), lazy: usersList },
   { path: 'internal-users-list', handle: needs('seeInternalUserList'), lazy: internalUsersList },
+  { path: 'news-signups', handle: needs('canSeeCompanyList'), lazy: newsSignupList },
   { path: 'project-create/:movieId?', handle: needs('canAddProject'), lazy: projectCreate },
   { path: 'project-list', handle: needs('canSeeProject'), lazy: projectList },
   { path: 'project-draft', handle: needs('canSeeProject'), lazy: projectDraft },
@@ -174,7 +182,11 @@ export const routes: RouteObject[] = [
       },
       // Reached from a reset mail, signed in or not.
       { path: 'renew-password', lazy: renewPassword },
-      ...PUBLIC_PLACEHOLDERS.map((path) => ({ path, lazy: publicComingSoon })),
+      // Public, signed in or not: the register screen opens the terms in a new tab.
+      { path: 'terms-conditions', lazy: termsPage },
+      { path: 'coming-soon', lazy: comingSoonPage },
+      // Where everyone but the root user is sent while the API is in maintenance.
+      { path: 'maintenance', lazy: maintenance },
       {
         path: 'app',
         element: <RequireSession />,
