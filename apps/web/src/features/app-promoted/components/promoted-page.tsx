@@ -10,9 +10,8 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.tsx';
 import { NoData } from '../../../components/no-data.tsx';
-import { useDeleteErrorToast } from '../../../lib/use-delete-error-toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useDeletePromoted } from '../api/delete-promoted.ts';
@@ -151,35 +150,15 @@ function EditPromotedDialog({ row, onClose }: { row: PromotedRow; onClose: () =>
 /** Takes a content out of the promoted list once confirmed with the spec's question. */
 function RemovePromotedDialog({ row, onClose }: { row: PromotedRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
-  const { enqueueSnackbar } = useSnackbar();
-  const deleteErrorToast = useDeleteErrorToast();
   const remove = useDeletePromoted();
-
-  const onConfirm = () =>
-    remove.mutate(row.id, {
-      onSuccess: () => {
-        enqueueSnackbar(t('appPromoted.removedToast', { title: row.title }), {
-          variant: 'success',
-        });
-        onClose();
-      },
-      onError: (failure) => {
-        deleteErrorToast(failure);
-        onClose();
-      },
-    });
-
   return (
-    <ConfirmDialog
-      open
+    <ConfirmDeleteDialog
       title={t('appPromoted.removeTitle')}
-      message={messageText(MESSAGES.confirmDelete)}
       detail={row.title}
-      busy={remove.isPending}
-      focus="cancel"
-      onCancel={onClose}
-      onConfirm={onConfirm}
+      deletedMessage={t('appPromoted.removedToast', { title: row.title })}
+      remove={remove}
+      variables={row.id}
+      onClose={onClose}
     />
   );
 }

@@ -7,20 +7,17 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type SegmentRow } from '@plotline/core';
-import { useSnackbar } from 'notistack';
+import type { SegmentRow } from '@plotline/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { NoData } from '../../../components/no-data.tsx';
 import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { useDateFormat } from '../../../lib/use-date-format.ts';
-import { useDeleteErrorToast } from '../../../lib/use-delete-error-toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
-import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useDeleteSegment } from '../api/delete-segment.ts';
 import { useSegments } from '../api/list-segments.ts';
 import { useSegmentText } from '../hooks/use-segment-text.ts';
@@ -215,35 +212,15 @@ function SegmentsPage({ tab }: { tab: SegmentTab }) {
 /** Deletes a custom segment once confirmed; a segment still targeted stays, with the server's why. */
 function DeleteSegmentDialog({ segment, onClose }: { segment: SegmentRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
-  const { enqueueSnackbar } = useSnackbar();
-  const deleteErrorToast = useDeleteErrorToast();
   const remove = useDeleteSegment();
-
-  const onConfirm = () =>
-    remove.mutate(segment.id, {
-      onSuccess: () => {
-        enqueueSnackbar(t('appSegments.deletedToast', { name: segment.name }), {
-          variant: 'success',
-        });
-        onClose();
-      },
-      onError: (failure) => {
-        deleteErrorToast(failure);
-        onClose();
-      },
-    });
-
   return (
-    <ConfirmDialog
-      open
+    <ConfirmDeleteDialog
       title={t('appSegments.deleteTitle')}
-      message={messageText(MESSAGES.confirmDelete)}
       detail={segment.name}
-      busy={remove.isPending}
-      focus="cancel"
-      onCancel={onClose}
-      onConfirm={onConfirm}
+      deletedMessage={t('appSegments.deletedToast', { name: segment.name })}
+      remove={remove}
+      variables={segment.id}
+      onClose={onClose}
     />
   );
 }

@@ -3,16 +3,13 @@ import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { MESSAGES, type ProjectStatus } from '@plotline/core';
-import { useSnackbar } from 'notistack';
+import type { ProjectStatus } from '@plotline/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.tsx';
 import { RowActionsMenu, type RowAction } from '../../../components/row-actions-menu.tsx';
 import { useCopyLink } from '../../../lib/use-copy-link.ts';
-import { useDeleteErrorToast } from '../../../lib/use-delete-error-toast.ts';
-import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useDeleteProject } from '../api/delete-project.ts';
 import {
   addEpisodeAddress,
@@ -93,36 +90,15 @@ interface DeleteProjectDialogProps {
 /** Deletes a draft and its media once confirmed; says so, or why the server refused. */
 function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
-  const { enqueueSnackbar } = useSnackbar();
-  const deleteErrorToast = useDeleteErrorToast();
   const remove = useDeleteProject();
-
-  const onConfirm = () =>
-    remove.mutate(project.movieId, {
-      onSuccess: () => {
-        enqueueSnackbar(t('projectList.deletedToast', { title: project.title }), {
-          variant: 'success',
-        });
-        onClose();
-      },
-      onError: (failure) => {
-        deleteErrorToast(failure);
-        onClose();
-      },
-    });
-
   return (
-    <ConfirmDialog
-      open
+    <ConfirmDeleteDialog
       title={t('projectList.deleteTitle')}
-      message={messageText(MESSAGES.confirmDelete)}
       detail={project.title}
-      busy={remove.isPending}
-      // Deleting cannot be undone: Enter should not do it by accident.
-      focus="cancel"
-      onCancel={onClose}
-      onConfirm={onConfirm}
+      deletedMessage={t('projectList.deletedToast', { title: project.title })}
+      remove={remove}
+      variables={project.movieId}
+      onClose={onClose}
     />
   );
 }
