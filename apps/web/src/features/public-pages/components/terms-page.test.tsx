@@ -69,7 +69,7 @@ describe('TermsPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }),
     ).toBeInTheDocument();
     // The file's own h1 sits under the page's title.
-    expect(screen.getByRole('heading', { level: 2, name: 'Part one' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Part one' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
