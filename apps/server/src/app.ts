@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BlobStore } from './adapters/blob-store.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
 import type { Ffmpeg } from './adapters/ffmpeg/ffmpeg.ts';
@@ -14,6 +15,7 @@ import { registerAccessGuard } from './http/access.ts';
 import { registerActivityLog } from './http/activity-log.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerMaintenance } from './http/maintenance.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -50,6 +52,9 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createMovieContentsRepository } from './modules/content/movie-contents.repository.ts';
+import { createMaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
+import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { createPlotRepository } from './modules/plot/plot.repository.ts';
 import { registerPlotRoutes } from './modules/plot/plot.routes.ts';
@@ -64,6 +69,10 @@ import { createPromotedService } from './modules/promoted/promoted.service.ts';
 import { registerPublishingRoutes } from './modules/publishing/publishing.routes.ts';
 import { createPublishingService } from './modules/publishing/publishing.service.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
+import { createNewsSignupsRepository } from './modules/public-pages/news-signups.repository.ts';
+import { registerPublicPagesRoutes } from './modules/public-pages/public-pages.routes.ts';
+import { createPublicPagesService } from './modules/public-pages/public-pages.service.ts';
+import { openTermsFile } from './modules/public-pages/terms-file.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.ts';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
@@ -116,9 +125,20 @@ export interface AppDeps {
   /** APP_COMPANY_ID: the platform company operating the mobile app (else the oldest active one). */
   appCompanyId?: number | null;
   hasher?: PasswordHasher;
+  /** MAINTENANCE=true: maintenance mode on, whatever the studio's switch says. */
+  maintenanceForced?: boolean;
+  /** TERMS_FILE: the operator's terms page, a Markdown file; unset, the shipped template. */
+  termsFile?: string | undefined;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
 }
+
+/**
+ * The terms template shipped with the server, which the operator replaces through TERMS_FILE.
+ * Resolved from this file, one level under apps/server in the source (src/app.ts) and in the
+ * bundle (dist/server.js) alike.
+ */
+const DEFAULT_TERMS_FILE = fileURLToPath(new URL('../content/terms.md', import.meta.url));
 
 /**
  * The job queue and the transcoding service over it: what the API process and `npm run worker`
@@ -157,6 +177,8 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const hasher = deps.hasher ?? argon2Hasher;
   const transaction = transactionRunner(db);
+  // First: a terms file that cannot be read stops the start before anything runs.
+  const terms = await openTermsFile(deps.termsFile ?? DEFAULT_TERMS_FILE);
 
   const users = createUsersRepository(db);
   const companies = createCompaniesRepository(db);
@@ -166,6 +188,12 @@ export async function buildApp(deps: AppDeps) {
     tokens: createTokensRepository(db),
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
+    clock,
+  });
+  const maintenanceService = createMaintenanceService({
+    settings: createMaintenanceRepository(db),
+    users,
+    forced: deps.maintenanceForced ?? false,
     clock,
   });
   const rateLimits = createRateLimitsService({
@@ -321,6 +349,11 @@ export async function buildApp(deps: AppDeps) {
     clock,
   });
 
+  const publicPagesService = createPublicPagesService({
+    terms,
+    signups: createNewsSignupsRepository(db),
+  });
+
   const app: FastifyInstance = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
@@ -339,6 +372,7 @@ export async function buildApp(deps: AppDeps) {
   registerNulGuard(app);
   registerStrictWrites(app);
   registerActivityLog(app, activity, clock);
+  registerMaintenance(app, maintenanceService);
 
   registerHealthRoutes(app, { ...createHealthRepository(db), database: deps.database.kind });
   registerAuthRoutes(app, { auth: authService, accounts: accountsService });
@@ -346,6 +380,7 @@ export async function buildApp(deps: AppDeps) {
   registerUsersRoutes(app, usersService);
   registerCompaniesRoutes(app, companiesService);
   registerActivityRoutes(app, activity);
+  registerMaintenanceRoutes(app, maintenanceService);
   registerMediaRoutes(app, deps.blobs);
   registerUploadsRoutes(app, uploadsService, {
     incomingDir: path.join(deps.workDir, 'incoming'),
@@ -370,6 +405,7 @@ export async function buildApp(deps: AppDeps) {
   registerSegmentsRoutes(app, segmentsService);
   registerPromotedRoutes(app, promotedService);
   registerAppFeedRoutes(app, appFeedService, viewerGuard);
+  registerPublicPagesRoutes(app, publicPagesService);
   await registerPlayerPages(app, deps.playerRoot ?? null, watchService);
   await registerAppPages(app, deps.playerRoot ?? null);
   await registerWebApp(app, deps.webRoot);

@@ -55,12 +55,17 @@ async function main(config: Config): Promise<void> {
     logger: { level: config.logLevel },
     clock: config.clockOffsetFile ? offsetClock(config.clockOffsetFile) : systemClock,
     appCompanyId: config.appCompanyId ?? null,
+    maintenanceForced: config.maintenance,
+    termsFile: config.termsFile,
   });
 
   if (config.clockOffsetFile) {
     app.log.warn(
       `The clock runs by the offset in ${config.clockOffsetFile} (tests and demos only).`,
     );
+  }
+  if (config.maintenance) {
+    app.log.warn('MAINTENANCE=true: the API refuses writes but for the root user and the players.');
   }
   app.log.info(
     `Media tools: ${ffmpeg.ffmpegVersion} [${ffmpeg.ffmpegSource}], ${ffmpeg.ffprobeVersion} [${ffmpeg.ffprobeSource}]`,

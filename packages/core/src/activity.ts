@@ -14,5 +14,6 @@ export const ACTIVITY_ENTITY_TYPES = [
   'banner_image',
   'promoted',
   'segment',
+  'operator_settings',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];

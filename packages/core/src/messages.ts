@@ -51,6 +51,7 @@ export const MESSAGES = {
   projectPublished: 'This project is published and can no longer be changed',
   retryNotFailed: 'Only a failed transcode can be retried',
   seriesNotFound: 'Series not found',
+  clientNeedsAdministrator: "Only a company's administrators can set or change a project's client",
   episodeTaken: 'This episode number is already taken in the series',
   languageNotUsed: 'No clip or bridge of this project has this language',
   subtitleNotFound: 'This clip or bridge has no subtitle in this language',
@@ -117,6 +118,11 @@ export const MESSAGES = {
   infoNeedsType:
     'Send the type with the project info (title, synopsis, tags, view_mode, series): step 1 is saved whole',
   internalError: 'Internal server error',
+  // Maintenance mode (maintenance.ts).
+  underMaintenance: 'Plotline is under maintenance. Please try again later.',
+  maintenanceForced:
+    "Maintenance mode is held on by the server's MAINTENANCE setting: it cannot be switched off here",
+  maintenanceMessageTooLong: 'The maintenance message can have at most {max} characters',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

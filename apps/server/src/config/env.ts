@@ -33,6 +33,10 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   TRANSCODE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAINTENANCE: z
+    .enum(['true', 'false'], { error: 'MAINTENANCE must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   APP_COMPANY_ID: z.coerce
     .number()
     .int()
@@ -40,6 +44,7 @@ const envSchema = z.object({
     .max(INT4_MAX, 'APP_COMPANY_ID must be a company id')
     .optional(),
   CLOCK_OFFSET_FILE: z.string().min(1).optional(),
+  TERMS_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -58,10 +63,14 @@ export interface Config {
   /** Transcode jobs the API process runs at once; 0 leaves them to `npm run worker` processes. */
   transcodeWorkers: number;
   logLevel: string;
+  /** MAINTENANCE=true: maintenance mode on, whatever the studio's switch says. */
+  maintenance: boolean;
   /** The platform company operating the mobile app; unset, the oldest active platform company. */
   appCompanyId: number | undefined;
   /** Tests and demos: the server's clock runs this file's milliseconds ahead (adapters/clock.ts). */
   clockOffsetFile: string | undefined;
+  /** The operator's terms page, a Markdown file; unset, the template shipped in content/terms.md. */
+  termsFile: string | undefined;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -88,7 +97,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ffmpeg: { ffmpegPath: e.FFMPEG_PATH, ffprobePath: e.FFPROBE_PATH },
     transcodeWorkers: e.TRANSCODE_WORKERS,
     logLevel: e.LOG_LEVEL,
+    maintenance: e.MAINTENANCE,
     appCompanyId: e.APP_COMPANY_ID,
     clockOffsetFile: e.CLOCK_OFFSET_FILE && path.resolve(e.CLOCK_OFFSET_FILE),
+    termsFile: e.TERMS_FILE && path.resolve(e.TERMS_FILE),
   };
 }

@@ -4,7 +4,8 @@ import { AppError } from '../errors.ts';
 import type { AuthContext } from '../access/caller.ts';
 
 /** What a route demands of its caller. Every /api route must say it: see registerAccessGuard. */
-export type Access = { kind: 'public' } | { kind: 'signedIn'; rights: readonly Right[] };
+export type Access =
+  { kind: 'public' } | { kind: 'signedIn'; rights: readonly Right[]; rootOnly?: boolean };
 
 export const publicAccess: Access = { kind: 'public' };
 /** Any signed-in user. */
@@ -13,6 +14,8 @@ export const signedIn: Access = { kind: 'signedIn', rights: [] };
 export function requireRight(...rights: [Right, ...Right[]]): Access {
   return { kind: 'signedIn', rights };
 }
+/** The root user alone (role `king`): the operator's switches, which no right of §6 grants. */
+export const rootOnly: Access = { kind: 'signedIn', rights: [], rootOnly: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,7 +58,9 @@ export function registerAccessGuard(
     }
     const caller = await authService.authenticate(token);
     if (!caller) throw new AppError(401, MESSAGES.sessionExpired);
-    if (!canAny(caller, access.rights)) throw new AppError(403, MESSAGES.forbidden);
+    if (!canAny(caller, access.rights) || (access.rootOnly && caller.role !== 'king')) {
+      throw new AppError(403, MESSAGES.forbidden);
+    }
     request.caller = caller;
   });
 }

@@ -71,6 +71,10 @@ export async function startTestServer(
     database?: DatabaseHandle;
     /** Hashes the app's passwords and those of makeUser; cheapHasher unless given. */
     hasher?: PasswordHasher;
+    /** MAINTENANCE=true: maintenance mode held on. */
+    maintenanceForced?: boolean;
+    /** The terms page's Markdown file (TERMS_FILE); the shipped template unless given. */
+    termsFile?: string;
   } = {},
 ) {
   const hasher = options.hasher ?? cheapHasher;
@@ -94,6 +98,8 @@ export async function startTestServer(
     uploadLimitBytes: options.uploadLimitBytes,
     clock,
     hasher,
+    maintenanceForced: options.maintenanceForced,
+    termsFile: options.termsFile,
     trustProxy: true,
     logger: { level: 'error' },
   });

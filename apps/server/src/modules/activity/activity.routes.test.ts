@@ -172,6 +172,17 @@ describe('the activity log', () => {
         },
       });
       expect(segment.status).toBe(201);
+      // The root user switches maintenance mode on, and off again for the tests that follow.
+      const rootToken = await server.signIn(
+        await server.makeUser({ role: 'king', companyType: null }),
+      );
+      for (const on of [true, false]) {
+        const maintenance = await server.request('PUT', '/api/maintenance', {
+          token: rootToken,
+          body: { on },
+        });
+        expect(maintenance.status).toBe(200);
+      }
     } finally {
       await factories.cleanUp();
     }
@@ -188,6 +199,7 @@ describe('the activity log', () => {
       banner_image: 'movie.banner_uploaded',
       promoted: 'promoted.created',
       segment: 'segment.created',
+      operator_settings: 'maintenance.off',
     };
     for (const type of ACTIVITY_ENTITY_TYPES) {
       const filtered = await server.request<PageBody>(
@@ -214,7 +226,7 @@ describe('the activity log', () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
         message:
-          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image, promoted, segment',
+          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image, promoted, segment, operator_settings',
       });
     }
   });

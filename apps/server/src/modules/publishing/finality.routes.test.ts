@@ -70,6 +70,10 @@ const NOT_ABOUT_A_PROJECT = [
   // The app's viewers: registering names no project; their events are checked as the player's.
   'POST /api/app/v1/viewer',
   'POST /api/app/v1/events',
+  // The coming-soon page's news list: an address, no project.
+  'POST /api/public/news-signup',
+  // The root user's maintenance switch.
+  'PUT /api/maintenance',
 ];
 
 function tusRequest(method: string, url: string, headers: Record<string, string>, body?: Buffer) {
