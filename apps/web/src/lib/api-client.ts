@@ -44,6 +44,19 @@ function messageOf(payload: unknown): string | undefined {
   return typeof payload.message === 'string' ? payload.message : undefined;
 }
 
+const unavailableListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` on every 503 the API answers (maintenance mode refuses writes so), whichever
+ * call got it, uploads included; answers what stops it.
+ */
+export function onServiceUnavailable(listener: () => void): () => void {
+  unavailableListeners.add(listener);
+  return () => {
+    unavailableListeners.delete(listener);
+  };
+}
+
 /** The session's token header, for calls made without `apiRequest` (uploads). */
 export function sessionHeaders(): Record<string, string> {
   const token = useAppStore.getState().token;
@@ -52,7 +65,8 @@ export function sessionHeaders(): Record<string, string> {
 
 /**
  * The error of a failed reply. A 401 on a call that carried a token means the session is gone, so
- * the session is cleared and the route guards send the user to sign-in.
+ * the session is cleared and the route guards send the user to sign-in. A 503 is told to those
+ * listening (`onServiceUnavailable`).
  */
 export function replyError(
   status: number,
@@ -61,6 +75,7 @@ export function replyError(
   fallbackMessage?: string,
 ): ApiError {
   if (status === 401 && sentToken) useAppStore.getState().signOut();
+  if (status === 503) for (const listener of unavailableListeners) listener();
   const fallback =
     fallbackMessage ?? (status >= 500 ? MESSAGES.serverWentWrong : MESSAGES.somethingWentWrong);
   return new ApiError(messageOf(payload) ?? fallback, status);

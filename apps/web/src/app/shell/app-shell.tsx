@@ -5,6 +5,7 @@ import type { LayoutName } from '@plotline/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { MaintenanceGate } from '../../features/maintenance/components/maintenance-gate.tsx';
 import { WelcomeGuide } from '../../features/welcome-guide/components/welcome-guide.tsx';
 import { useAppStore } from '../../lib/app-store.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -70,6 +71,7 @@ export function AppShell() {
             py: { xs: 2.5, md: 4 },
           }}
         >
+          <MaintenanceGate />
           <PageHeading />
           <PageContent />
         </Box>

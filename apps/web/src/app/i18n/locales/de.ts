@@ -56,6 +56,8 @@ export const de: Translation = {
     projectPublished: 'Dieses Projekt ist veröffentlicht und kann nicht mehr geändert werden',
     retryNotFailed: 'Nur eine fehlgeschlagene Umwandlung kann wiederholt werden',
     seriesNotFound: 'Serie nicht gefunden',
+    clientNeedsAdministrator:
+      'Nur die Administratoren eines Unternehmens können den Kunden eines Projekts festlegen oder ändern',
     episodeTaken: 'Diese Folgennummer ist in der Serie bereits vergeben',
     languageNotUsed: 'Kein Clip und keine Brücke dieses Projekts hat diese Sprache',
     subtitleNotFound: 'Dieser Clip oder diese Brücke hat keinen Untertitel in dieser Sprache',
@@ -102,6 +104,10 @@ export const de: Translation = {
     viewEventsTooMany: 'Zu viele Wiedergabeereignisse auf einmal',
     malformedJson: 'Der Inhalt der Anfrage ist kein gültiges JSON',
     internalError: 'Interner Serverfehler',
+    underMaintenance: 'Plotline wird gerade gewartet. Bitte versuchen Sie es später erneut.',
+    maintenanceForced:
+      'Der Wartungsmodus wird durch die Servereinstellung MAINTENANCE gehalten: Er kann hier nicht ausgeschaltet werden',
+    maintenanceMessageTooLong: 'Die Wartungsnachricht darf höchstens {max} Zeichen haben',
     plotOtherProject: 'Ein Plot nennt ein anderes Projekt als das der Handlung',
     unknownField: 'Unbekanntes Feld „{field}“',
     unknownQueryParameter: 'Unbekannter Abfrageparameter „{name}“',
@@ -143,6 +149,7 @@ export const de: Translation = {
     companyList: 'Firmenliste',
     usersList: 'Benutzerliste',
     internalUsersList: 'Interne Benutzer',
+    newsSignups: 'News-Anmeldungen',
     project: 'Projekt',
     projectList: 'Projektliste',
     projectAdd: 'Projekt hinzufügen',
@@ -181,6 +188,7 @@ export const de: Translation = {
     maintenance: 'Wartung',
     'coming soon': 'Demnächst',
     'terms conditions': 'Nutzungsbedingungen',
+    'news signups': 'News-Anmeldungen',
   },
   header: {
     openMenu: 'Menü öffnen',
@@ -197,6 +205,7 @@ export const de: Translation = {
     account: 'Konto',
     profile: 'Profil',
     logOut: 'Abmelden',
+    login: 'Anmelden',
   },
   settings: {
     title: 'Einstellungen',
@@ -272,10 +281,33 @@ export const de: Translation = {
     subtitle: 'Fügen Sie ein Bild und den Namen hinzu, den Ihr Team sieht.',
     save: 'Speichern',
   },
-  comingSoon: {
-    title: 'Demnächst verfügbar',
-    text: 'Wir arbeiten an dieser Seite. Sie kommt mit einer der nächsten Versionen.',
-    backToSignIn: 'Zurück zur Anmeldung',
+  termsPage: {
+    title: 'Nutzungsbedingungen',
+    updated: 'Zuletzt geändert am {{date}}',
+    retry: 'Erneut versuchen',
+    home: 'Plotline-Startseite',
+  },
+  comingSoonPage: {
+    title: 'Demnächst',
+    subtitle:
+      'Unser Studio für verzweigte interaktive Videos öffnet bald. Hinterlassen Sie Ihre E-Mail-Adresse, und wir schreiben Ihnen zum Start.',
+    email: 'E-Mail',
+    submit: 'Auf dem Laufenden halten',
+    privacy:
+      'Wir nutzen diese Adresse nur für Neuigkeiten zum Start. Siehe die <terms>Nutzungsbedingungen</terms>.',
+    thanksTitle: 'Sie stehen auf der Liste',
+    thanksText: 'Wir schreiben an {{email}}, sobald wir starten.',
+    haveAccount: 'Sie haben schon ein Konto?',
+    signIn: 'Anmelden',
+  },
+  newsSignups: {
+    tableLabel: 'News-Anmeldungen',
+    email: 'E-Mail',
+    language: 'Sprache',
+    signedUp: 'Angemeldet',
+    download: 'CSV herunterladen',
+    emptyHint:
+      'Noch hat sich niemand für Neuigkeiten angemeldet. Adressen von der Demnächst-Seite erscheinen hier.',
   },
   errorPage: {
     notFoundCode: '404',
@@ -536,6 +568,7 @@ export const de: Translation = {
       banner_image: 'Bannerbild',
       promoted: 'Hervorgehobener Inhalt',
       segment: 'Zielgruppensegment',
+      operator_settings: 'Betreibereinstellungen',
     },
     from: 'Von',
     to: 'Bis',
@@ -580,6 +613,11 @@ export const de: Translation = {
         'Benennen Sie Ihr Projekt, wählen Sie die Ausrichtung und fügen Sie die Vorschaubilder hinzu. Speichern Sie, dann geht es weiter zu den Clips.',
       series: 'Serie',
       seriesNone: 'Keine: ein Einzelprojekt',
+      client: 'Kunde',
+      clientHint:
+        'Für wen das Projekt gemacht wird: Wählen Sie einen Kunden Ihres Unternehmens oder geben Sie einen neuen Namen ein.',
+      clientFixed: 'Nur Administratoren können den Kunden ändern.',
+      clientNone: 'Kein Kunde',
       seriesHint:
         'Leer lassen für ein Einzelprojekt, oder einen neuen Titel eingeben, um eine Serie anzulegen.',
       addSeries: 'Serie „{{title}}“ anlegen',
@@ -1105,6 +1143,47 @@ export const de: Translation = {
         'Dieses Segment gibt es nicht, oder es ist eine Vorgabe, die nicht geändert werden kann.',
       back: 'Zurück zu den eigenen Segmenten',
     },
+  },
+  maintenance: {
+    title: 'Wartungsarbeiten',
+    overTitle: 'Plotline läuft wieder',
+    overText: 'Die Wartung ist beendet: Sie können dort weitermachen, wo Sie aufgehört haben.',
+    continue: 'Weiter',
+    playersNote:
+      'Veröffentlichte Geschichten laufen für ihre Zuschauer weiter. Bitte schauen Sie etwas später wieder vorbei.',
+    checkAgain: 'Erneut prüfen',
+    operatorSignIn: 'Anmeldung für Betreiber',
+    cardTitle: 'Wartungsmodus',
+    statusOn: 'An',
+    statusOff: 'Aus',
+    cardText:
+      'Stoppt alle Änderungen außer Ihren und zeigt allen anderen die Wartungsseite. Zuschauer sehen veröffentlichte Geschichten weiter.',
+    forcedNote:
+      'Die Servereinstellung MAINTENANCE hält die Wartung an: Sie kann hier nicht ausgeschaltet werden.',
+    bannerTitle: 'Der Wartungsmodus ist an',
+    bannerText:
+      'Nur Sie können sich anmelden und Änderungen vornehmen; alle anderen sehen die Wartungsseite.',
+    shownMessage: 'Angezeigte Nachricht: {{message}}',
+    editMessage: 'Nachricht bearbeiten',
+    switchOnEllipsis: 'Einschalten…',
+    switchOffEllipsis: 'Ausschalten…',
+    confirmOnTitle: 'Wartungsmodus einschalten?',
+    confirmOnText:
+      'Alle außer Ihnen werden zur Wartungsseite geleitet und können sich weder anmelden noch etwas ändern, bis Sie ihn ausschalten. Veröffentlichte Geschichten laufen weiter.',
+    confirmOffTitle: 'Wartungsmodus ausschalten?',
+    confirmOffText: 'Alle können sich wieder anmelden und arbeiten.',
+    messageTitle: 'Wartungsnachricht',
+    messageText:
+      'Die Nachricht, die alle außer Ihnen auf der Wartungsseite und bei jeder abgelehnten Änderung lesen.',
+    message: 'Nachricht',
+    messageHint: 'Leer lassen für die Standardnachricht. {{length}}/{{max}}',
+    switchOn: 'Einschalten',
+    switchOff: 'Ausschalten',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    switchedOn: 'Der Wartungsmodus ist an',
+    switchedOff: 'Der Wartungsmodus ist aus',
+    messageSaved: 'Wartungsnachricht gespeichert',
   },
   roles: {
     king: 'Inhaber',

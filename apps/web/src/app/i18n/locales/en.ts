@@ -21,6 +21,7 @@ export const en = {
     companyList: 'Company List',
     usersList: 'Users List',
     internalUsersList: 'Internal Users List',
+    newsSignups: 'News Sign-ups',
     project: 'Project',
     projectList: 'Project List',
     projectAdd: 'Project Add',
@@ -59,6 +60,7 @@ export const en = {
     maintenance: 'Maintenance',
     'coming soon': 'Coming Soon',
     'terms conditions': 'Terms and Conditions',
+    'news signups': 'News Sign-ups',
   },
   header: {
     openMenu: 'Open menu',
@@ -75,6 +77,7 @@ export const en = {
     account: 'Account',
     profile: 'Profile',
     logOut: 'Log out',
+    login: 'Login',
   },
   settings: {
     title: 'Settings',
@@ -150,10 +153,33 @@ export const en = {
     subtitle: 'Add a picture and the name your team will see.',
     save: 'Save',
   },
-  comingSoon: {
+  termsPage: {
+    title: 'Terms and Conditions',
+    updated: 'Last updated {{date}}',
+    retry: 'Try again',
+    home: 'Plotline home',
+  },
+  comingSoonPage: {
     title: 'Coming soon',
-    text: 'We are building this page. It will arrive in one of the next releases.',
-    backToSignIn: 'Back to sign in',
+    subtitle:
+      'Our studio for branching interactive video opens soon. Leave your email and we will write to you on launch day.',
+    email: 'Email',
+    submit: 'Keep me posted',
+    privacy:
+      'We use this address only for news of the launch. See the <terms>terms and conditions</terms>.',
+    thanksTitle: "You're on the list",
+    thanksText: 'We will write to {{email}} when we launch.',
+    haveAccount: 'Already have an account?',
+    signIn: 'Sign in',
+  },
+  newsSignups: {
+    tableLabel: 'News sign-ups',
+    email: 'Email',
+    language: 'Language',
+    signedUp: 'Signed up',
+    download: 'Download CSV',
+    emptyHint:
+      'No one has signed up for news yet. Addresses left on the coming-soon page appear here.',
   },
   errorPage: {
     notFoundCode: '404',
@@ -414,6 +440,7 @@ export const en = {
       banner_image: 'Banner image',
       promoted: 'Promoted content',
       segment: 'Audience segment',
+      operator_settings: 'Operator settings',
     } satisfies Record<ActivityEntityType, string>,
     from: 'From',
     to: 'To',
@@ -457,6 +484,11 @@ export const en = {
         'Name your project, choose its orientation and add its thumbnails. Save, then go on to the clips.',
       series: 'Series',
       seriesNone: 'None: a single project',
+      client: 'Client',
+      clientHint:
+        "Who the project is made for: choose one of your company's clients or type a new name.",
+      clientFixed: 'Only administrators can change the client.',
+      clientNone: 'No client',
       seriesHint: 'Leave empty for a single project, or type a new title to create a series.',
       addSeries: 'Add series “{{title}}”',
       noSeries: 'No series yet',
@@ -972,6 +1004,46 @@ export const en = {
       notFoundHint: 'This segment does not exist, or it is a preset, which cannot be changed.',
       back: 'Back to custom segments',
     },
+  },
+  maintenance: {
+    title: 'Under maintenance',
+    overTitle: 'Plotline is running again',
+    overText: 'Maintenance is over: you can carry on where you left off.',
+    continue: 'Continue',
+    playersNote:
+      'Published stories keep playing for their viewers. Please come back a little later.',
+    checkAgain: 'Check again',
+    operatorSignIn: 'Operator sign-in',
+    cardTitle: 'Maintenance mode',
+    statusOn: 'On',
+    statusOff: 'Off',
+    cardText:
+      'Stops every change but yours and shows everyone else the maintenance page. Viewers keep watching published stories.',
+    forcedNote:
+      "The server's MAINTENANCE setting holds maintenance on: it cannot be switched off here.",
+    bannerTitle: 'Maintenance mode is on',
+    bannerText: 'Only you can sign in and make changes; everyone else sees the maintenance page.',
+    shownMessage: 'Shown to users: {{message}}',
+    editMessage: 'Edit message',
+    switchOnEllipsis: 'Switch on…',
+    switchOffEllipsis: 'Switch off…',
+    confirmOnTitle: 'Switch maintenance mode on?',
+    confirmOnText:
+      'Everyone but you is sent to the maintenance page and can neither sign in nor change anything until you switch it off. Published stories keep playing.',
+    confirmOffTitle: 'Switch maintenance mode off?',
+    confirmOffText: 'Everyone can sign in and work again.',
+    messageTitle: 'Maintenance message',
+    messageText:
+      'The message everyone but you reads on the maintenance page and with every refused change.',
+    message: 'Message',
+    messageHint: 'Leave empty for the default message. {{length}}/{{max}}',
+    switchOn: 'Switch on',
+    switchOff: 'Switch off',
+    save: 'Save',
+    cancel: 'Cancel',
+    switchedOn: 'Maintenance mode is on',
+    switchedOff: 'Maintenance mode is off',
+    messageSaved: 'Maintenance message saved',
   },
   roles: {
     king: 'Owner',

@@ -55,6 +55,8 @@ export const es: Translation = {
     projectPublished: 'Este proyecto está publicado y ya no se puede cambiar',
     retryNotFailed: 'Solo se puede reintentar una conversión fallida',
     seriesNotFound: 'Serie no encontrada',
+    clientNeedsAdministrator:
+      'Solo los administradores de una empresa pueden asignar o cambiar el cliente de un proyecto',
     episodeTaken: 'Este número de episodio ya está ocupado en la serie',
     languageNotUsed: 'Ningún clip o puente de este proyecto tiene este idioma',
     subtitleNotFound: 'Este clip o puente no tiene subtítulo en este idioma',
@@ -99,6 +101,11 @@ export const es: Translation = {
     viewEventsTooMany: 'Demasiados eventos de visualización en un solo lote',
     malformedJson: 'El cuerpo de la solicitud no es un JSON válido',
     internalError: 'Error interno del servidor',
+    underMaintenance: 'Plotline está en mantenimiento. Vuelva a intentarlo más tarde.',
+    maintenanceForced:
+      'El ajuste MAINTENANCE del servidor mantiene activo el modo de mantenimiento: no se puede desactivar aquí',
+    maintenanceMessageTooLong:
+      'El mensaje de mantenimiento puede tener como máximo {max} caracteres',
     plotOtherProject: 'Un plot nombra otro proyecto distinto al de la historia',
     unknownField: 'Campo desconocido "{field}"',
     unknownQueryParameter: 'Parámetro de consulta desconocido "{name}"',
@@ -137,6 +144,7 @@ export const es: Translation = {
     companyList: 'Lista de empresas',
     usersList: 'Lista de usuarios',
     internalUsersList: 'Usuarios internos',
+    newsSignups: 'Suscripciones',
     project: 'Proyecto',
     projectList: 'Lista de proyectos',
     projectAdd: 'Añadir proyecto',
@@ -175,6 +183,7 @@ export const es: Translation = {
     maintenance: 'Mantenimiento',
     'coming soon': 'Próximamente',
     'terms conditions': 'Términos y condiciones',
+    'news signups': 'Suscripciones',
   },
   header: {
     openMenu: 'Abrir menú',
@@ -191,6 +200,7 @@ export const es: Translation = {
     account: 'Cuenta',
     profile: 'Perfil',
     logOut: 'Cerrar sesión',
+    login: 'Iniciar sesión',
   },
   settings: {
     title: 'Ajustes',
@@ -267,10 +277,33 @@ export const es: Translation = {
     subtitle: 'Añade una foto y el nombre que verá tu equipo.',
     save: 'Guardar',
   },
-  comingSoon: {
+  termsPage: {
+    title: 'Términos y condiciones',
+    updated: 'Última actualización: {{date}}',
+    retry: 'Reintentar',
+    home: 'Inicio de Plotline',
+  },
+  comingSoonPage: {
     title: 'Próximamente',
-    text: 'Estamos creando esta página. Llegará en una de las próximas versiones.',
-    backToSignIn: 'Volver a iniciar sesión',
+    subtitle:
+      'Nuestro estudio de vídeo interactivo con ramificaciones abre pronto. Déjanos tu correo y te escribiremos el día del lanzamiento.',
+    email: 'Correo electrónico',
+    submit: 'Avisadme',
+    privacy:
+      'Usamos esta dirección solo para noticias del lanzamiento. Consulta los <terms>términos y condiciones</terms>.',
+    thanksTitle: 'Ya estás en la lista',
+    thanksText: 'Escribiremos a {{email}} cuando lancemos.',
+    haveAccount: '¿Ya tienes una cuenta?',
+    signIn: 'Iniciar sesión',
+  },
+  newsSignups: {
+    tableLabel: 'Suscripciones a novedades',
+    email: 'Correo electrónico',
+    language: 'Idioma',
+    signedUp: 'Suscrito',
+    download: 'Descargar CSV',
+    emptyHint:
+      'Nadie se ha suscrito todavía. Aquí aparecen las direcciones dejadas en la página de próximamente.',
   },
   errorPage: {
     notFoundCode: '404',
@@ -531,6 +564,7 @@ export const es: Translation = {
       banner_image: 'Imagen de banner',
       promoted: 'Contenido destacado',
       segment: 'Segmento de audiencia',
+      operator_settings: 'Ajustes del operador',
     },
     from: 'Desde',
     to: 'Hasta',
@@ -574,6 +608,11 @@ export const es: Translation = {
         'Ponle nombre al proyecto, elige su orientación y añade sus miniaturas. Guarda y luego continúa con los clips.',
       series: 'Serie',
       seriesNone: 'Ninguna: un proyecto individual',
+      client: 'Cliente',
+      clientHint:
+        'Para quién se hace el proyecto: elija uno de los clientes de su empresa o escriba un nombre nuevo.',
+      clientFixed: 'Solo los administradores pueden cambiar el cliente.',
+      clientNone: 'Sin cliente',
       seriesHint:
         'Déjalo vacío para un proyecto individual, o escribe un título nuevo para crear una serie.',
       addSeries: 'Añadir la serie «{{title}}»',
@@ -1095,6 +1134,47 @@ export const es: Translation = {
       notFoundHint: 'Este segmento no existe, o es predefinido y no se puede cambiar.',
       back: 'Volver a los segmentos personalizados',
     },
+  },
+  maintenance: {
+    title: 'En mantenimiento',
+    overTitle: 'Plotline vuelve a funcionar',
+    overText: 'El mantenimiento ha terminado: puede continuar donde lo dejó.',
+    continue: 'Continuar',
+    playersNote:
+      'Las historias publicadas se siguen reproduciendo para sus espectadores. Vuelva un poco más tarde.',
+    checkAgain: 'Comprobar de nuevo',
+    operatorSignIn: 'Acceso del operador',
+    cardTitle: 'Modo de mantenimiento',
+    statusOn: 'Activado',
+    statusOff: 'Desactivado',
+    cardText:
+      'Detiene todos los cambios salvo los suyos y muestra a los demás la página de mantenimiento. Los espectadores siguen viendo las historias publicadas.',
+    forcedNote:
+      'El ajuste MAINTENANCE del servidor mantiene el mantenimiento activo: no se puede desactivar aquí.',
+    bannerTitle: 'El modo de mantenimiento está activado',
+    bannerText:
+      'Solo usted puede iniciar sesión y hacer cambios; los demás ven la página de mantenimiento.',
+    shownMessage: 'Mensaje mostrado: {{message}}',
+    editMessage: 'Editar mensaje',
+    switchOnEllipsis: 'Activar…',
+    switchOffEllipsis: 'Desactivar…',
+    confirmOnTitle: '¿Activar el modo de mantenimiento?',
+    confirmOnText:
+      'Todos salvo usted irán a la página de mantenimiento y no podrán iniciar sesión ni cambiar nada hasta que lo desactive. Las historias publicadas se siguen reproduciendo.',
+    confirmOffTitle: '¿Desactivar el modo de mantenimiento?',
+    confirmOffText: 'Todos podrán volver a iniciar sesión y trabajar.',
+    messageTitle: 'Mensaje de mantenimiento',
+    messageText:
+      'El mensaje que todos salvo usted leen en la página de mantenimiento y con cada cambio rechazado.',
+    message: 'Mensaje',
+    messageHint: 'Déjelo vacío para el mensaje predeterminado. {{length}}/{{max}}',
+    switchOn: 'Activar',
+    switchOff: 'Desactivar',
+    save: 'Guardar',
+    cancel: 'Cancelar',
+    switchedOn: 'El modo de mantenimiento está activado',
+    switchedOff: 'El modo de mantenimiento está desactivado',
+    messageSaved: 'Mensaje de mantenimiento guardado',
   },
   roles: {
     king: 'Propietario',

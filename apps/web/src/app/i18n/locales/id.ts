@@ -54,6 +54,8 @@ export const id: Translation = {
     projectPublished: 'Proyek ini sudah dipublikasikan dan tidak dapat diubah lagi',
     retryNotFailed: 'Hanya konversi yang gagal yang dapat dicoba ulang',
     seriesNotFound: 'Seri tidak ditemukan',
+    clientNeedsAdministrator:
+      'Hanya administrator perusahaan yang dapat menetapkan atau mengubah klien proyek',
     episodeTaken: 'Nomor episode ini sudah dipakai dalam seri tersebut',
     languageNotUsed: 'Tidak ada klip atau jembatan di proyek ini yang memakai bahasa ini',
     subtitleNotFound: 'Klip atau jembatan ini tidak memiliki subtitle dalam bahasa ini',
@@ -98,6 +100,10 @@ export const id: Translation = {
     viewEventsTooMany: 'Terlalu banyak peristiwa tontonan dalam satu kiriman',
     malformedJson: 'Isi permintaan bukan JSON yang valid',
     internalError: 'Kesalahan internal server',
+    underMaintenance: 'Plotline sedang dalam pemeliharaan. Silakan coba lagi nanti.',
+    maintenanceForced:
+      'Pengaturan MAINTENANCE server menahan mode pemeliharaan tetap aktif: tidak dapat dimatikan di sini',
+    maintenanceMessageTooLong: 'Pesan pemeliharaan paling banyak {max} karakter',
     plotOtherProject: 'Sebuah plot menyebut proyek lain selain proyek alur cerita ini',
     unknownField: 'Kolom tidak dikenal "{field}"',
     unknownQueryParameter: 'Parameter kueri tidak dikenal "{name}"',
@@ -136,6 +142,7 @@ export const id: Translation = {
     companyList: 'Daftar Perusahaan',
     usersList: 'Daftar Pengguna',
     internalUsersList: 'Daftar Pengguna Internal',
+    newsSignups: 'Pendaftar Berita',
     project: 'Proyek',
     projectList: 'Daftar Proyek',
     projectAdd: 'Tambah Proyek',
@@ -174,6 +181,7 @@ export const id: Translation = {
     maintenance: 'Pemeliharaan',
     'coming soon': 'Segera Hadir',
     'terms conditions': 'Syarat dan Ketentuan',
+    'news signups': 'Pendaftar Berita',
   },
   header: {
     openMenu: 'Buka menu',
@@ -190,6 +198,7 @@ export const id: Translation = {
     account: 'Akun',
     profile: 'Profil',
     logOut: 'Keluar',
+    login: 'Masuk',
   },
   settings: {
     title: 'Pengaturan',
@@ -266,10 +275,33 @@ export const id: Translation = {
     subtitle: 'Tambahkan foto dan nama yang akan dilihat tim Anda.',
     save: 'Simpan',
   },
-  comingSoon: {
+  termsPage: {
+    title: 'Syarat dan Ketentuan',
+    updated: 'Terakhir diperbarui {{date}}',
+    retry: 'Coba lagi',
+    home: 'Beranda Plotline',
+  },
+  comingSoonPage: {
     title: 'Segera hadir',
-    text: 'Kami sedang membangun halaman ini. Halaman ini akan hadir di salah satu rilis berikutnya.',
-    backToSignIn: 'Kembali ke halaman masuk',
+    subtitle:
+      'Studio video interaktif bercabang kami segera dibuka. Tinggalkan email Anda dan kami akan mengabari Anda saat peluncuran.',
+    email: 'Email',
+    submit: 'Kabari saya',
+    privacy:
+      'Alamat ini hanya kami gunakan untuk kabar peluncuran. Lihat <terms>syarat dan ketentuan</terms>.',
+    thanksTitle: 'Anda sudah terdaftar',
+    thanksText: 'Kami akan menulis ke {{email}} saat peluncuran.',
+    haveAccount: 'Sudah punya akun?',
+    signIn: 'Masuk',
+  },
+  newsSignups: {
+    tableLabel: 'Pendaftar berita',
+    email: 'Email',
+    language: 'Bahasa',
+    signedUp: 'Mendaftar',
+    download: 'Unduh CSV',
+    emptyHint:
+      'Belum ada yang mendaftar untuk berita. Alamat dari halaman segera hadir akan muncul di sini.',
   },
   errorPage: {
     notFoundCode: '404',
@@ -530,6 +562,7 @@ export const id: Translation = {
       banner_image: 'Gambar banner',
       promoted: 'Konten unggulan',
       segment: 'Segmen penonton',
+      operator_settings: 'Pengaturan operator',
     },
     from: 'Dari',
     to: 'Sampai',
@@ -574,6 +607,11 @@ export const id: Translation = {
         'Beri nama proyek Anda, pilih orientasinya, dan tambahkan thumbnail. Simpan, lalu lanjutkan ke klip.',
       series: 'Serial',
       seriesNone: 'Tidak ada: proyek tunggal',
+      client: 'Klien',
+      clientHint:
+        'Untuk siapa proyek ini dibuat: pilih salah satu klien perusahaan Anda atau ketik nama baru.',
+      clientFixed: 'Hanya administrator yang dapat mengubah klien.',
+      clientNone: 'Tanpa klien',
       seriesHint:
         'Biarkan kosong untuk proyek tunggal, atau ketik judul baru untuk membuat serial.',
       addSeries: 'Tambah serial “{{title}}”',
@@ -1095,6 +1133,47 @@ export const id: Translation = {
       notFoundHint: 'Segmen ini tidak ada, atau merupakan segmen bawaan yang tidak dapat diubah.',
       back: 'Kembali ke segmen kustom',
     },
+  },
+  maintenance: {
+    title: 'Sedang dalam pemeliharaan',
+    overTitle: 'Plotline sudah berjalan lagi',
+    overText: 'Pemeliharaan telah selesai: Anda dapat melanjutkan dari tempat terakhir.',
+    continue: 'Lanjutkan',
+    playersNote:
+      'Cerita yang dipublikasikan tetap dapat ditonton oleh penontonnya. Silakan kembali sebentar lagi.',
+    checkAgain: 'Periksa lagi',
+    operatorSignIn: 'Masuk sebagai operator',
+    cardTitle: 'Mode pemeliharaan',
+    statusOn: 'Aktif',
+    statusOff: 'Nonaktif',
+    cardText:
+      'Menghentikan semua perubahan kecuali milik Anda dan menampilkan halaman pemeliharaan kepada semua orang lain. Penonton tetap dapat menonton cerita yang dipublikasikan.',
+    forcedNote:
+      'Pengaturan MAINTENANCE server menahan pemeliharaan tetap aktif: tidak dapat dimatikan di sini.',
+    bannerTitle: 'Mode pemeliharaan aktif',
+    bannerText:
+      'Hanya Anda yang dapat masuk dan membuat perubahan; semua orang lain melihat halaman pemeliharaan.',
+    shownMessage: 'Pesan yang ditampilkan: {{message}}',
+    editMessage: 'Ubah pesan',
+    switchOnEllipsis: 'Aktifkan…',
+    switchOffEllipsis: 'Matikan…',
+    confirmOnTitle: 'Aktifkan mode pemeliharaan?',
+    confirmOnText:
+      'Semua orang kecuali Anda diarahkan ke halaman pemeliharaan dan tidak dapat masuk atau mengubah apa pun sampai Anda mematikannya. Cerita yang dipublikasikan tetap dapat diputar.',
+    confirmOffTitle: 'Matikan mode pemeliharaan?',
+    confirmOffText: 'Semua orang dapat masuk dan bekerja kembali.',
+    messageTitle: 'Pesan pemeliharaan',
+    messageText:
+      'Pesan yang dibaca semua orang kecuali Anda di halaman pemeliharaan dan pada setiap perubahan yang ditolak.',
+    message: 'Pesan',
+    messageHint: 'Biarkan kosong untuk pesan bawaan. {{length}}/{{max}}',
+    switchOn: 'Aktifkan',
+    switchOff: 'Matikan',
+    save: 'Simpan',
+    cancel: 'Batal',
+    switchedOn: 'Mode pemeliharaan aktif',
+    switchedOff: 'Mode pemeliharaan nonaktif',
+    messageSaved: 'Pesan pemeliharaan disimpan',
   },
   roles: {
     king: 'Pemilik',

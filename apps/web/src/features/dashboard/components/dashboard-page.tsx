@@ -149,7 +149,12 @@ function DashboardCounters({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
-export function DashboardPage() {
+interface DashboardPageProps {
+  /** The root user's operator switches, which the app puts here (features do not import features). */
+  operatorPanel?: ReactNode;
+}
+
+export function DashboardPage({ operatorPanel }: DashboardPageProps = {}) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const user = useAppStore((state) => state.user);
@@ -171,6 +176,7 @@ export function DashboardPage() {
         <Typography sx={{ mt: 1, opacity: 0.9, maxWidth: 640 }}>{t('dashboard.intro')}</Typography>
       </Paper>
       <QuickActions dashboard={data} />
+      {operatorPanel}
       {dashboard.isPending && <LinearProgress aria-label={t('app.loading')} />}
       {dashboard.isError && (
         <Alert severity="warning">{messageText(dashboard.error.message)}</Alert>
