@@ -71,6 +71,7 @@ describe('ActivityLogPage', () => {
       'Banner image',
       'Promoted content',
       'Audience segment',
+      'Operator settings',
     ]);
 
     await user.click(screen.getByRole('option', { name: 'Clip or bridge' }));
