@@ -66,7 +66,9 @@ describe('NewsSignupListPage', () => {
     const { createObjectURL, revokeObjectURL } = URL;
     URL.createObjectURL = vi.fn(() => 'blob:news');
     URL.revokeObjectURL = vi.fn();
-    onTestFinished(() => Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    onTestFinished(() => {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user } = renderPage(<NewsSignupListPage />, '/app/news-signups');
 
