@@ -1,6 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { bannerSettingsSchema, captionSchema } from './projects.schema.ts';
-import { CAPTION_MAX_LENGTH } from './projects.ts';
+import { bannerSettingsSchema, captionSchema, projectInfoSchema } from './projects.schema.ts';
+import { CAPTION_MAX_LENGTH, canSetProjectClient, CLIENT_NAME_MAX_LENGTH } from './projects.ts';
+import { ROLES } from './roles.ts';
+
+describe("projectInfoSchema's client", () => {
+  const info = { type: 1, title: 'The fork', view_mode: 'vertical' } as const;
+  const clientOf = (client_name: unknown) =>
+    projectInfoSchema.safeParse({ ...info, client_name }).data?.client_name;
+
+  it('takes a free name, trimmed; empty or null for none; absent keeps the client', () => {
+    expect(clientOf('  Acme & Co ')).toBe('Acme & Co');
+    expect(clientOf('x'.repeat(CLIENT_NAME_MAX_LENGTH))).toHaveLength(CLIENT_NAME_MAX_LENGTH);
+    expect(clientOf('')).toBeNull();
+    expect(clientOf('   ')).toBeNull();
+    expect(clientOf(null)).toBeNull();
+    expect(projectInfoSchema.parse(info)).not.toHaveProperty('client_name');
+  });
+
+  it('refuses a name too long or not a string', () => {
+    expect(
+      projectInfoSchema.safeParse({ ...info, client_name: 'x'.repeat(CLIENT_NAME_MAX_LENGTH + 1) })
+        .success,
+    ).toBe(false);
+    expect(projectInfoSchema.safeParse({ ...info, client_name: 7 }).success).toBe(false);
+  });
+});
+
+describe('canSetProjectClient', () => {
+  it('lets administrators, superadmins and staff set the client, and no other role', () => {
+    expect(ROLES.filter((role) => canSetProjectClient({ role }))).toEqual([
+      'king',
+      'internal',
+      'accountManager',
+      'superadmin',
+      'administrator',
+    ]);
+  });
+});
 
 describe('captionSchema', () => {
   const base = { movie_content_id: 4, language_id: 1 };

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { boundedInt, idSchema } from './ids.schema.ts';
+import { boundedInt, idParamSchema, idSchema } from './ids.schema.ts';
 import { movieContentStatusSchema } from './media.schema.ts';
 import { BANNER_KINDS, type BannerKind, isLanguageId, PROJECT_TYPE, VIEW_MODES } from './media.ts';
 import { MESSAGES } from './messages.ts';
 import {
   BANNER_BUTTON_TEXT_MAX_LENGTH,
   CAPTION_MAX_LENGTH,
+  CLIENT_NAME_MAX_LENGTH,
   EPISODE_MAX,
   EPISODE_MIN,
 } from './projects.ts';
@@ -17,6 +18,17 @@ const trimmed = (max: number) => z.string().trim().max(max);
 const tagList = z.array(trimmed(50).min(1)).max(30);
 const tags = tagList.default([]);
 const projectType = z.union([z.literal(PROJECT_TYPE.single), z.literal(PROJECT_TYPE.episode)]);
+
+/**
+ * The project's client (step 1): a free name of the company's clients, found or made by name; an
+ * empty name or null takes the client away. Only `canSetProjectClient` may change it.
+ */
+const clientName = trimmed(CLIENT_NAME_MAX_LENGTH)
+  .nullable()
+  .transform((name) => name || null)
+  .describe(
+    "The project's client, by name: found among the company's clients or added to them; empty or null for none. Absent keeps it. Only administrators, superadmins and staff may change it (403).",
+  );
 
 /**
  * Step 1's fields (the project info) as `POST /api/movie` reads them, before defaults: the whole
@@ -32,6 +44,7 @@ export const projectInfoFields = {
   /** The series of an episode (type 2). */
   movieIdParent: idSchema.nullable(),
   episodeNumber: boundedInt(EPISODE_MIN, EPISODE_MAX).nullable(),
+  client_name: clientName,
 };
 
 /**
@@ -47,6 +60,8 @@ export const projectInfoSchema = z
     tags,
     movieIdParent: projectInfoFields.movieIdParent.optional(),
     episodeNumber: projectInfoFields.episodeNumber.optional(),
+    /** Absent keeps the project's client as it is. */
+    client_name: projectInfoFields.client_name.optional(),
   })
   .superRefine((info, context) => {
     for (const field of ['movieIdParent', 'episodeNumber'] as const) {
@@ -95,6 +110,22 @@ export const seriesSchema = z.object({
 });
 export type Series = z.infer<typeof seriesSchema>;
 
+/**
+ * `GET /api/client`: the company's clients whose name holds `search` (any case), by name, for step
+ * 1's client field. `movieId` names the project whose company is meant (staff reach every company);
+ * without it, the caller's company.
+ */
+export const clientListQuerySchema = z.object({
+  search: trimmed(CLIENT_NAME_MAX_LENGTH).optional(),
+  movieId: idParamSchema.optional(),
+});
+export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
+
+export const clientListSchema = z.array(
+  z.object({ client_id: z.number().int(), name: z.string() }),
+);
+export type ClientListEntry = z.infer<typeof clientListSchema>[number];
+
 /** A banner image of a project, by kind: its URL and the media id that names it. */
 const bannerImage = z.object({ url: z.string().nullable(), mediaId: z.number().int().nullable() });
 export type BannerImage = z.infer<typeof bannerImage>;
@@ -129,6 +160,9 @@ export const projectSchema = z.object({
   button_text_color: z.string(),
   /** The banner's target URL. */
   url: z.string(),
+  /** Step 1: the client the project is made for, one of its company's; null without one. */
+  client_id: z.number().int().nullable(),
+  client_name: z.string().nullable(),
   /** Step 4: the player's address is `/watch/{slug}`; null until one is chosen. */
   slug: z.string().nullable(),
   /** Where a viewer finds it, from the slug: the preview address while a draft. */

@@ -1,5 +1,7 @@
 import type { MovieContentStatus } from './media.schema.ts';
 import { CONTENT_LANGUAGES } from './media.ts';
+import type { Subject } from './rights.ts';
+import type { Role } from './roles.ts';
 
 /**
  * A project's rules (wizard steps 1 and 2): its limits, the names of its languages and what step 2
@@ -12,6 +14,25 @@ export const EPISODE_MAX = 50;
 /** §5, §9. */
 export const CAPTION_MAX_LENGTH = 75;
 export const BANNER_BUTTON_TEXT_MAX_LENGTH = 20;
+/** A project's client is a free name (step 1). */
+export const CLIENT_NAME_MAX_LENGTH = 120;
+
+/**
+ * Who sets or changes a project's client (step 1): the company's administrators and superadmins,
+ * and the staff who reach every company. Other members see it and keep it as it is.
+ */
+const CLIENT_SETTERS: readonly Role[] = [
+  'king',
+  'internal',
+  'accountManager',
+  'superadmin',
+  'administrator',
+];
+
+/** The one rule of who may set a project's client; the server's save and the studio's step 1 both ask it. */
+export function canSetProjectClient(subject: Pick<Subject, 'role'>): boolean {
+  return CLIENT_SETTERS.includes(subject.role);
+}
 
 export const languageName = (languageId: number) =>
   CONTENT_LANGUAGES.find((language) => language.language_id === languageId)?.name ?? '';

@@ -74,6 +74,27 @@ describe('projectSaveSchema', () => {
       settings: { slug: 'the-fork', shareable: 0 },
       banner: { button_text: 'Buy', url: 'https://example.com' },
     });
+    // The client is named by client_name, with step 1; client_id stays the form's, ignored.
+    expect(
+      projectSaveSchema.parse({
+        type: 1,
+        title: 'T',
+        view_mode: 'vertical',
+        client_id: 7,
+        client_name: ' Acme ',
+      }).info,
+    ).toEqual({
+      type: 1,
+      title: 'T',
+      synopsis: '',
+      tags: [],
+      view_mode: 'vertical',
+      client_name: 'Acme',
+    });
+    expect(
+      projectSaveSchema.parse({ type: 1, title: 'T', view_mode: 'vertical', client_name: '' }).info
+        ?.client_name,
+    ).toBeNull();
     expect(projectSaveSchema.parse({ movieId: 5, slug: 'the-fork', app_channel_on: 0 })).toEqual({
       movieId: 5,
       info: undefined,
@@ -94,6 +115,7 @@ describe('projectSaveSchema', () => {
     expect(issues({ slug: 'the-fork' })).toEqual([['movieId', MESSAGES.required]]);
     // Step 1 is saved whole: its fields without `type` would be half a save.
     expect(issues({ movieId: 5, title: 'Renamed' })).toEqual([['type', MESSAGES.infoNeedsType]]);
+    expect(issues({ movieId: 5, client_name: 'Acme' })).toEqual([['type', MESSAGES.infoNeedsType]]);
     expect(issues({ type: 1, title: 'T', view_mode: 'vertical', episodeNumber: 2 })).toEqual([
       ['episodeNumber', MESSAGES.singleHasNoSeries],
     ]);

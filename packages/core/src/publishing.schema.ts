@@ -102,7 +102,9 @@ export const projectSaveSchema = z
     seriesList: ignored("the company's series, from GET /api/movie/series"),
     movieContent: ignored('clips and bridges are uploaded and changed by their own calls'),
     language: ignored("the items' languages, which their captions and subtitles make"),
-    client_id: ignored('no client is stored'),
+    client_id: ignored(
+      'the client is named by client_name (step 1); GET /api/movie/{movieId} answers both',
+    ),
     thumbnailMobile: ignored('set by POST /api/upload/thumbnailMobile, removed by PUT /api/movie'),
     thumbnailDesktop: ignored(
       'set by POST /api/upload/thumbnailDesktop, removed by PUT /api/movie',

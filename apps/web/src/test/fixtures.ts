@@ -83,6 +83,8 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     button_color: '',
     button_text_color: '',
     url: '',
+    client_id: null,
+    client_name: null,
     slug: null,
     watch_url: null,
     app_channel_on: 0,

@@ -1,7 +1,8 @@
 import type { BannerKind, ProjectType, ViewMode } from '@plotline/core';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { bannerImages, movies } from '../../db/schema/index.ts';
+import { containing } from '../../db/like-patterns.ts';
+import { bannerImages, clients, movies } from '../../db/schema/index.ts';
 
 export interface MovieRecord {
   id: number;
@@ -25,6 +26,13 @@ export interface MovieRecord {
   shareable: boolean;
   primaryLanguageId: number | null;
   publishedAt: Date | null;
+  /** A client of the project's company, or none. */
+  clientId: number | null;
+}
+
+export interface ClientRecord {
+  id: number;
+  name: string;
 }
 
 /** Step 1 of the wizard: what `POST /api/movie` writes. An episode names its series and number. */
@@ -78,7 +86,10 @@ const movieColumns = {
   shareable: movies.shareable,
   primaryLanguageId: movies.primaryLanguageId,
   publishedAt: movies.publishedAt,
+  clientId: movies.clientId,
 };
+
+const clientColumns = { id: clients.id, name: clients.name };
 
 const asRecord = (row: Omit<MovieRecord, 'type'> & { type: number }): MovieRecord => ({
   ...row,
@@ -253,6 +264,60 @@ export function createProjectsRepository(db: Executor) {
         (key): key is string => typeof key === 'string',
       );
     },
+
+    async findClient(id: number, tx: Executor = db): Promise<ClientRecord | null> {
+      const [row] = await tx.select(clientColumns).from(clients).where(eq(clients.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * The company's client of this name, made when it has none. A name differing only in case
+     * finds the existing client; two saves adding the same new name at once meet at the unique
+     * constraint, and both get its one row.
+     */
+    async findOrAddClient(
+      companyId: number,
+      name: string,
+      at: Date,
+      tx: Executor = db,
+    ): Promise<number> {
+      const [known] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.companyId, companyId), sql`lower(${clients.name}) = lower(${name})`))
+        .orderBy(sql`${clients.name} = ${name} desc`, asc(clients.id))
+        .limit(1);
+      if (known) return known.id;
+      // A no-op update on conflict, so that RETURNING answers the row another save made meanwhile.
+      const [row] = await tx
+        .insert(clients)
+        .values({ companyId, name, createdAt: at })
+        .onConflictDoUpdate({
+          target: [clients.companyId, clients.name],
+          set: { name: sql`excluded.name` },
+        })
+        .returning({ id: clients.id });
+      return row!.id;
+    },
+
+    /** The company's clients whose name holds `search` (any case), by name whatever its case. */
+    async listClients(
+      companyId: number,
+      search: string | undefined,
+      limit: number,
+      tx: Executor = db,
+    ): Promise<ClientRecord[]> {
+      const matches = search ? ilike(clients.name, containing(search)) : undefined;
+      return tx
+        .select(clientColumns)
+        .from(clients)
+        .where(and(eq(clients.companyId, companyId), matches))
+        .orderBy(sql`lower(${clients.name})`, asc(clients.name), asc(clients.id))
+        .limit(limit);
+    },
+
+    setClient: (id: number, clientId: number | null, at: Date, tx: Executor = db) =>
+      updateMovie(id, { clientId }, at, tx),
 
     /** Removes the project's images of one kind; returns their keys. */
     async deleteBannerImages(

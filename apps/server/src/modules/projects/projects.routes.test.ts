@@ -462,6 +462,8 @@ describe('GET /api/movie/{movieId}', () => {
       button_color: '#000000',
       button_text_color: '#ffffff',
       url: 'https://example.com/x',
+      client_id: null,
+      client_name: null,
       // A draft's publication settings as §9 has them by default: web only, share button shown.
       slug: null,
       watch_url: null,

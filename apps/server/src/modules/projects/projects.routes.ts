@@ -3,6 +3,8 @@ import {
   artworkDeleteSchema,
   BANNER_KINDS,
   bannerSettingsSchema,
+  clientListQuerySchema,
+  clientListSchema,
   projectSaveSchema,
   type ProjectSave,
   projectSchema,
@@ -18,6 +20,7 @@ import type {
   BannerSettings,
   DeletedProject,
   ProjectsService,
+  SavedProject,
 } from './projects.service.ts';
 
 const movieIdReply = envelope(z.object({ movieId: z.number().int() }));
@@ -26,9 +29,11 @@ const change = requireRight('canAddProject');
 const read = requireRight('canSeeProject', 'canAddProject');
 
 /** The activity log's entry of `POST /api/movie`: what was saved, by part. */
-function describeSave(form: ProjectSave, saved: { movieId: number; created: boolean }) {
+function describeSave(form: ProjectSave, saved: SavedProject) {
   const parts = [
     form.info && `the project info of "${form.info.title}"`,
+    saved.client !== undefined &&
+      (saved.client === null ? 'no client' : `the client "${saved.client}"`),
     Object.keys(form.settings).length > 0 &&
       `the publication settings (${Object.keys(form.settings).join(', ')})`,
     Object.keys(form.banner).length > 0 &&
@@ -58,7 +63,7 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
     {
       config: {
         access: change,
-        activity: logsActivity<{ movieId: number; created: boolean }>(({ request, data }) =>
+        activity: logsActivity<SavedProject>(({ request, data }) =>
           describeSave(request.body as ProjectSave, data),
         ),
       },
@@ -68,9 +73,10 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
         description: [
           "§3's form data, whole or in part, saved in one transaction: a refusal of any part changes nothing.",
           "With `type`, step 1's info, saved whole: without movieId a new project of the caller's company (201), with it that project (200). An episode (type 2) names a series of the project's company (movieIdParent) and a number not taken in it (409 otherwise); a single project (type 1) names none (absent or null).",
+          "`client_name` (with `type`, optional) names the project's client: found among its company's clients by name (any case) or added to them; empty or null for none; absent keeps it. Only administrators, superadmins and staff may change it: anyone else sending another client than the project's gets a 403 and nothing is saved.",
           'Without `type`, movieId names the project and no step 1 field may come.',
           "Either way, any of slug, app_channel_on, shareable, primaryLanguageId (step 4 and step 3) and button_text, button_color, button_text_color, url (the banner's button and target) are saved when sent; fields not sent keep their value. A slug is unique across all projects (409 when taken); primaryLanguageId must be a language of the project's clips and bridges (400), or null.",
-          "The form data's client state and what other calls set (busy, step, series, seriesList, movieContent, language, client_id, the thumbnails and the banner images with their media ids) are accepted and ignored; any other field is a 400 naming it.",
+          "The form data's client state and what other calls set (busy, step, series, seriesList, movieContent, language, client_id (client_name names the client), the thumbnails and the banner images with their media ids) are accepted and ignored; any other field is a 400 naming it.",
         ].join(' '),
         body: projectSaveSchema,
         response: { 200: movieIdReply, 201: movieIdReply, ...errors(400, 401, 403, 404, 409) },
@@ -78,7 +84,7 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
     },
     async (request, reply) => {
       const saved = await projects.save(callerOf(request), request.body);
-      // The reply's schema keeps only movieId; `created` is for the activity log.
+      // The reply's schema keeps only movieId; `created` and `client` are for the activity log.
       return reply.status(saved.created ? 201 : 200).send({ data: saved });
     },
   );
@@ -91,13 +97,31 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
         tags: ['projects'],
         summary: 'The whole form data of a project',
         description:
-          'Step 1 info, the series, every clip and bridge with its transcode status and languages, the languages used, the banner settings and images, the publication settings (slug and its watch_url, app_channel_on, shareable, primaryLanguageId) and published_at.',
+          "Step 1 info (with client_id and client_name, the project's client or null), the series, every clip and bridge with its transcode status and languages, the languages used, the banner settings and images, the publication settings (slug and its watch_url, which carries ?client_name= when the project has a client, app_channel_on, shareable, primaryLanguageId) and published_at.",
         params: z.object({ movieId: idParamSchema }),
         response: { 200: envelope(projectSchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => ({
       data: await projects.detail(callerOf(request), request.params.movieId),
+    }),
+  );
+
+  routes.get(
+    '/api/client',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['projects'],
+        summary: "A company's clients, for step 1's client field",
+        description:
+          "The clients of the project's company (movieId, a project the caller reaches), else of the caller's company, whose name holds `search` (any case), by name, 20 at most.",
+        querystring: clientListQuerySchema,
+        response: { 200: envelope(clientListSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await projects.clients(callerOf(request), request.query),
     }),
   );
 

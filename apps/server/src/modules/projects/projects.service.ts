@@ -1,6 +1,9 @@
 import {
   BANNER_KINDS,
   bannerImageViews,
+  canSetProjectClient,
+  type ClientListEntry,
+  type ClientListQuery,
   CONTENT_LANGUAGES,
   MESSAGES,
   PROJECT_TYPE,
@@ -40,6 +43,11 @@ import type {
 
 export type ArtworkDelete = z.output<typeof artworkDeleteSchema>;
 export type BannerSettings = z.output<typeof bannerSettingsSchema>;
+/**
+ * What `POST /api/movie` did: the project, whether it made it, and the client it set (null: took
+ * away) when that changed.
+ */
+export type SavedProject = { movieId: number; created: boolean; client?: string | null };
 /** A deleted draft: its id for the reply, its title and company for the activity log. */
 export type DeletedProject = { movieId: number; title: string; companyId: number };
 
@@ -47,6 +55,9 @@ const ARTWORK_FIELDS: [keyof ArtworkDelete, ThumbnailField][] = [
   ['thumbnail_mobile', 'thumbnailMobile'],
   ['thumbnail_desktop', 'thumbnailDesktop'],
 ];
+
+/** How many clients step 1's client field is offered at once. */
+const CLIENT_LIST_LIMIT = 20;
 
 /** Step 1 as stored: a single project names no series, an episode its series and number. */
 function infoValues(info: ProjectInfo): ProjectInfoValues {
@@ -116,8 +127,35 @@ export function createProjectsService(deps: {
 
   const urlOf = (key: string | null) => (key ? blobs.publicUrl(key) : null);
 
+  /**
+   * Step 1's client, when sent: found among the project's company's clients by name, or added to
+   * them; null takes it away. Sending the client the project has changes nothing and is anyone's
+   * to do; a change is `canSetProjectClient`'s only. Answers the client set, when it changed.
+   */
+  async function saveClient(
+    caller: AuthContext,
+    movie: { id: number; companyId: number; clientId: number | null },
+    name: string | null | undefined,
+    at: Date,
+    tx: Executor,
+  ): Promise<Pick<SavedProject, 'client'>> {
+    if (name === undefined) return {};
+    const current = movie.clientId === null ? null : await projects.findClient(movie.clientId, tx);
+    if ((current?.name ?? null) === name) return {};
+    if (!canSetProjectClient(caller)) throw new AppError(403, MESSAGES.clientNeedsAdministrator);
+    const clientId =
+      name === null ? null : await projects.findOrAddClient(movie.companyId, name, at, tx);
+    await projects.setClient(movie.id, clientId, at, tx);
+    return { client: name };
+  }
+
   /** Step 1, when sent: a new project, or the given one locked and updated; else the project locked. */
-  async function saveInfo(caller: AuthContext, form: ProjectSave, at: Date, tx: Executor) {
+  async function saveInfo(
+    caller: AuthContext,
+    form: ProjectSave,
+    at: Date,
+    tx: Executor,
+  ): Promise<SavedProject> {
     if (form.info === undefined) {
       // The schema requires movieId without step 1's info.
       const movie = await lockProjectForChange(projects, caller, form.movieId!, tx);
@@ -133,12 +171,20 @@ export function createProjectsService(deps: {
         at,
         tx,
       );
-      return { movieId, created: true };
+      const client = await saveClient(
+        caller,
+        { id: movieId, companyId, clientId: null },
+        form.info.client_name,
+        at,
+        tx,
+      );
+      return { movieId, created: true, ...client };
     }
     const movie = await lockProjectForChange(projects, caller, form.movieId, tx);
     await checkSeries(movie.companyId, values.seriesId, tx);
     await projects.updateProjectInfo(movie.id, values, at, tx);
-    return { movieId: movie.id, created: false };
+    const client = await saveClient(caller, movie, form.info.client_name, at, tx);
+    return { movieId: movie.id, created: false, ...client };
   }
 
   /**
@@ -175,20 +221,22 @@ export function createProjectsService(deps: {
      * which only the fields sent change. Taken episode numbers and slugs are refused by the
      * database's unique constraints, so racing saves get one 409.
      */
-    async save(
-      caller: AuthContext,
-      form: ProjectSave,
-    ): Promise<{ movieId: number; created: boolean }> {
+    async save(caller: AuthContext, form: ProjectSave): Promise<SavedProject> {
       const at = clock.now();
       return refuseTakenSlug(() =>
         refuseTakenEpisode(() =>
           transaction(async (tx) => {
-            const { movieId, created } = await saveInfo(caller, form, at, tx);
-            await saveSettings(movieId, form.settings, at, tx);
+            const saved = await saveInfo(caller, form, at, tx);
+            await saveSettings(saved.movieId, form.settings, at, tx);
             if (Object.keys(form.banner).length > 0) {
-              await projects.setBannerSettings(movieId, bannerSettingsValues(form.banner), at, tx);
+              await projects.setBannerSettings(
+                saved.movieId,
+                bannerSettingsValues(form.banner),
+                at,
+                tx,
+              );
             }
-            return { movieId, created };
+            return saved;
           }),
         ),
       );
@@ -204,6 +252,7 @@ export function createProjectsService(deps: {
       const parent = movie.seriesId === null ? null : await series.findSeries(movie.seriesId);
       const [seriesView] = parent ? await seriesViews(series, [parent]) : [];
       const images = currentBannerImages(await projects.listBannerImages(movie.id));
+      const client = movie.clientId === null ? null : await projects.findClient(movie.clientId);
       const bannerOf = (kind: BannerKind) => ({
         url: urlOf(images[kind]?.imageKey ?? null),
         mediaId: images[kind]?.id ?? null,
@@ -229,8 +278,10 @@ export function createProjectsService(deps: {
         button_color: movie.buttonColor,
         button_text_color: movie.buttonTextColor,
         url: movie.bannerUrl,
+        client_id: client?.id ?? null,
+        client_name: client?.name ?? null,
         slug: movie.slug,
-        watch_url: movie.slug === null ? null : watchUrl(publicUrl, movie.slug),
+        watch_url: movie.slug === null ? null : watchUrl(publicUrl, movie.slug, client?.name),
         app_channel_on: movie.appChannelOn ? 1 : 0,
         shareable: movie.shareable ? 1 : 0,
         primaryLanguageId: movie.primaryLanguageId,
@@ -241,6 +292,20 @@ export function createProjectsService(deps: {
           ) as Project['banners'],
         ),
       };
+    },
+
+    /**
+     * Step 1's client field: the clients of the project's company (`movieId`, which the caller must
+     * reach), else of the caller's; staff without a company and no project get none.
+     */
+    async clients(caller: AuthContext, query: ClientListQuery): Promise<ClientListEntry[]> {
+      const companyId =
+        query.movieId === undefined
+          ? caller.companyId
+          : (await projectForCaller(projects, caller, query.movieId, { change: false })).companyId;
+      if (companyId === null) return [];
+      const found = await projects.listClients(companyId, query.search, CLIENT_LIST_LIMIT);
+      return found.map((client) => ({ client_id: client.id, name: client.name }));
     },
 
     /**

@@ -68,6 +68,7 @@ export function createFakeData() {
         shareable: false,
         primaryLanguageId: null,
         publishedAt: null,
+        clientId: null,
         plotVersion: 0,
         ...values,
       });
