@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BranchingIllustration } from './branching-illustration.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { LanguageMenuButton } from './language-menu-button.tsx';
+import { LoginButton } from './login-button.tsx';
 import { ModeToggleButton } from './mode-toggle-button.tsx';
 
 interface AuthLayoutProps {
@@ -61,10 +62,11 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
           <Stack
             direction="row"
             spacing={0.5}
-            sx={{ marginInlineStart: 'auto', color: 'text.secondary' }}
+            sx={{ marginInlineStart: 'auto', alignItems: 'center', color: 'text.secondary' }}
           >
             <LanguageMenuButton />
             <ModeToggleButton />
+            <LoginButton />
           </Stack>
         </Stack>
         <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', py: { xs: 4, md: 2 } }}>

@@ -12,6 +12,7 @@ import { useTheme } from '@mui/material/styles';
 import { useLocation } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { LanguageMenuButton } from '../../../components/language-menu-button.tsx';
+import { LoginButton } from '../../../components/login-button.tsx';
 import { ModeToggleButton } from '../../../components/mode-toggle-button.tsx';
 import { GuideButton } from '../../../features/welcome-guide/components/guide-button.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -110,6 +111,7 @@ export function AppHeader({ menuButton, showBrand }: AppHeaderProps) {
           <LanguageMenuButton />
           <SettingsButton />
           <AccountMenu />
+          <LoginButton />
         </Stack>
       </Toolbar>
     </AppBar>
