@@ -17,6 +17,7 @@ const values = (overrides: Partial<ProjectInfoValues> = {}): ProjectInfoValues =
   view_mode: 'vertical',
   movieIdParent: null,
   episodeNumber: null,
+  client_name: '',
   ...overrides,
 });
 
@@ -34,7 +35,15 @@ describe('projectInfoValues', () => {
       view_mode: undefined,
       movieIdParent: null,
       episodeNumber: null,
+      client_name: '',
     });
+  });
+
+  it("reads the project's client by name, empty for none", () => {
+    expect(projectInfoValues(makeProject({ client_id: 3, client_name: 'Acme' })).client_name).toBe(
+      'Acme',
+    );
+    expect(projectInfoValues(makeProject()).client_name).toBe('');
   });
 
   it('starts a new episode of a given series, its number still to choose', () => {
@@ -71,6 +80,15 @@ describe('projectInfoResolver', () => {
     const refused = await resolve(values({ type: PROJECT_TYPE.episode, movieIdParent: 40 }));
     expect(refused.errors.episodeNumber?.message).toBe('Required');
   });
+
+  it('gives a trimmed client name, and none for an empty field', async () => {
+    expect((await resolve(values({ client_name: '  Acme  ' }))).values).toMatchObject({
+      client_name: 'Acme',
+    });
+    expect((await resolve(values({ client_name: '   ' }))).values).toMatchObject({
+      client_name: null,
+    });
+  });
 });
 
 describe('toProjectInfo', () => {
@@ -83,15 +101,16 @@ describe('toProjectInfo', () => {
       view_mode: 'horizontal' as const,
       movieIdParent: 40,
       episodeNumber: 2,
+      client_name: 'Acme',
     };
-    expect(toProjectInfo(info, undefined)).toEqual({
+    expect(toProjectInfo(info, undefined, false)).toEqual({
       type: 1,
       title: 'A',
       synopsis: '',
       tags: [],
       view_mode: 'horizontal',
     });
-    expect(toProjectInfo({ ...info, type: PROJECT_TYPE.episode }, 5)).toEqual({
+    expect(toProjectInfo({ ...info, type: PROJECT_TYPE.episode }, 5, false)).toEqual({
       movieId: 5,
       type: 2,
       title: 'A',
@@ -101,6 +120,19 @@ describe('toProjectInfo', () => {
       movieIdParent: 40,
       episodeNumber: 2,
     });
+  });
+
+  it('sends the client only for those who may set it (core canSetProjectClient)', () => {
+    const info = {
+      type: PROJECT_TYPE.single,
+      title: 'A',
+      synopsis: '',
+      tags: [],
+      view_mode: 'horizontal' as const,
+      client_name: null,
+    };
+    expect(toProjectInfo(info, 5, true)).toHaveProperty('client_name', null);
+    expect(toProjectInfo(info, 5, false)).not.toHaveProperty('client_name');
   });
 });
 

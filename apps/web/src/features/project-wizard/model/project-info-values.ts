@@ -24,6 +24,8 @@ export type ProjectInfoValues = {
   movieIdParent: number | null;
   /** Null until chosen. */
   episodeNumber: number | null;
+  /** The project's client, by name; empty for none. */
+  client_name: string;
 };
 
 const wireResolver = zodResolver(projectInfoSchema);
@@ -61,6 +63,7 @@ export function projectInfoValues(
     view_mode: project?.view_mode ?? undefined,
     movieIdParent: episode ? project.movieIdParent : newEpisode ? seriesId : null,
     episodeNumber: episode ? project.episodeNumber : null,
+    client_name: project?.client_name ?? '',
   };
 }
 
@@ -74,16 +77,25 @@ export function savedValues(info: ProjectInfo): ProjectInfoValues {
     view_mode: info.view_mode,
     movieIdParent: info.movieIdParent ?? null,
     episodeNumber: info.episodeNumber ?? null,
+    client_name: info.client_name ?? '',
   };
 }
 
-/** The body of `POST /api/movie`: a single project carries no series fields. */
-export function toProjectInfo(info: ProjectInfo, movieId: number | undefined): ProjectInfo {
-  const { movieIdParent, episodeNumber, ...rest } = info;
+/**
+ * The body of `POST /api/movie`: a single project carries no series fields, and only those who may
+ * set the client (core `canSetProjectClient`) send it; for others the server keeps it as it is.
+ */
+export function toProjectInfo(
+  info: ProjectInfo,
+  movieId: number | undefined,
+  mayChooseClient: boolean,
+): ProjectInfo {
+  const { movieIdParent, episodeNumber, client_name, ...rest } = info;
   return {
     ...(movieId === undefined ? {} : { movieId }),
     ...rest,
     ...(info.type === PROJECT_TYPE.episode ? { movieIdParent, episodeNumber } : {}),
+    ...(mayChooseClient ? { client_name } : {}),
   };
 }
 

@@ -29,6 +29,7 @@ type PublicationProject = Pick<
   | 'watch_url'
   | 'app_channel_on'
   | 'shareable'
+  | 'client_name'
 >;
 
 /** The form as the project stands; a project without a slug is offered one made from its title. */
@@ -104,7 +105,8 @@ export function watchSite(project: Pick<Project, 'watch_url'>, origin: string): 
 
 /**
  * The address shown and copied: the server's own while the typed slug is the saved one, else the
- * one the typed slug will have on the watch site; none without a valid slug.
+ * one the typed slug will have on the watch site; none without a valid slug. Either carries the
+ * project's client as `?client_name=` (spec §2 step 4).
  */
 export function shownWatchUrl(
   project: PublicationProject,
@@ -114,7 +116,7 @@ export function shownWatchUrl(
   const slug = validSlug(values, project.slug);
   if (slug === null) return null;
   if (slug === project.slug && project.watch_url) return project.watch_url;
-  return watchUrl(watchSite(project, origin), slug);
+  return watchUrl(watchSite(project, origin), slug, project.client_name);
 }
 
 /**

@@ -181,6 +181,29 @@ describe('StepFour: the fields', () => {
     expect(await navigator.clipboard.readText()).toBe(`${SITE}/watch/forest`);
   });
 
+  it("carries the project's client in the address shown and copied (§2: client_name)", async () => {
+    const { user } = openStepFour({
+      project: {
+        client_id: 3,
+        client_name: 'Acme & Co',
+        slug: 'forest',
+        watch_url: `${SITE}/watch/forest?client_name=Acme+%26+Co`,
+      },
+    });
+    const slug = await slugField();
+    expect(watchUrlField()).toHaveValue(`${SITE}/watch/forest?client_name=Acme+%26+Co`);
+
+    await user.click(button('Copy link'));
+    expect(await navigator.clipboard.readText()).toBe(
+      `${SITE}/watch/forest?client_name=Acme+%26+Co`,
+    );
+
+    // A slug being typed shows the address it will have, with the client too.
+    await user.clear(slug);
+    await user.type(slug, 'the-woods');
+    expect(watchUrlField()).toHaveValue(`${SITE}/watch/the-woods?client_name=Acme+%26+Co`);
+  });
+
   it('asks before unsaved fields are left behind', async () => {
     const { user, router } = openStepFour({ project: { slug: 'forest' } });
 

@@ -9,7 +9,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, PROJECT_TYPE, type Project, type ProjectInfo } from '@plotline/core';
+import {
+  canSetProjectClient,
+  MESSAGES,
+  PROJECT_TYPE,
+  type Project,
+  type ProjectInfo,
+} from '@plotline/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId } from 'react';
@@ -17,6 +23,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../../lib/use-error-toast.ts';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
+import { useSubject } from '../../../../lib/use-subject.ts';
 import { useAddSeries } from '../../api/add-series.ts';
 import { useSaveProjectInfo } from '../../api/save-project-info.ts';
 import { useSeriesList } from '../../api/series-list.ts';
@@ -34,6 +41,7 @@ import { THUMBNAIL_KINDS } from '../../model/thumbnails.ts';
 import { stepOneNeeds, type StepOneNeed } from '../../model/wizard-step.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
 import { PublishedAlert } from '../shared/published-alert.tsx';
+import { ClientField } from './client-field.tsx';
 import { EpisodeField } from './episode-field.tsx';
 import { OrientationField } from './orientation-field.tsx';
 import { SeriesField } from './series-field.tsx';
@@ -70,6 +78,8 @@ export function ProjectInfoForm({
   const { enqueueSnackbar } = useSnackbar();
   const seriesList = useSeriesList();
   const save = useSaveProjectInfo();
+  const subject = useSubject();
+  const mayChooseClient = subject !== null && canSetProjectClient(subject);
   const addSeries = useAddSeries();
   const { control, handleSubmit, reset, setValue, formState } = useForm<
     ProjectInfoValues,
@@ -112,7 +122,7 @@ export function ProjectInfoForm({
     );
 
   const onSubmit = handleSubmit((info) =>
-    save.mutate(toProjectInfo(info, movieId), {
+    save.mutate(toProjectInfo(info, movieId, mayChooseClient), {
       onSuccess: ({ movieId: saved }) => {
         reset(savedValues(info));
         enqueueSnackbar(messageText(MESSAGES.changeSaved), { variant: 'success' });
@@ -206,6 +216,22 @@ export function ProjectInfoForm({
                   helperText={error?.message && messageText(error.message)}
                   // Titles are written in any language, whatever the page's direction.
                   slotProps={{ htmlInput: { readOnly, maxLength: 200, dir: 'auto' } }}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="client_name"
+              render={({ field, fieldState: { error } }) => (
+                <ClientField
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  movieId={movieId}
+                  mayChoose={mayChooseClient}
+                  readOnly={readOnly}
+                  disabled={save.isPending}
+                  error={error?.message && messageText(error.message)}
                 />
               )}
             />

@@ -453,3 +453,93 @@ describe('Step 1: project info', () => {
     expect(nextButton()).toBeEnabled();
   });
 });
+
+describe("Step 1: the project's client", () => {
+  /** Step 1 of project 5 with the company's clients; Save answers the project's id. */
+  function serveClients(project: Project) {
+    return stubApi({
+      'GET /api/movie/series': () => jsonResponse({ data: [] }),
+      'GET /api/movie/5': () => jsonResponse({ data: project }),
+      'GET /api/client': () =>
+        jsonResponse({
+          data: [
+            { client_id: 1, name: 'Acme Films' },
+            { client_id: 2, name: 'Bolt Studio' },
+          ],
+        }),
+      'POST /api/movie': () => jsonResponse({ data: { movieId: 5 } }),
+    });
+  }
+  const clientField = () => screen.findByRole('combobox', { name: 'Client' });
+  const savedBodies = (api: ReturnType<typeof stubApi>) =>
+    api.to('POST', '/api/movie').map((call) => call.body);
+
+  it.each(['administrator', 'superadmin'] as const)(
+    "lets an %s choose one of the company's clients and saves it by name",
+    async (role) => {
+      signInAs({ role });
+      const api = serveClients(makeProject());
+      const { user } = openPage('/app/project-create/5');
+
+      const field = await clientField();
+      expect(screen.getByText(/choose one of your company's clients/)).toBeInTheDocument();
+      await user.click(field);
+      await user.click(await screen.findByRole('option', { name: 'Bolt Studio' }));
+      expect(field).toHaveValue('Bolt Studio');
+      expect(api.to('GET', '/api/client').at(-1)?.url.searchParams.get('movieId')).toBe('5');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText(MESSAGES.changeSaved)).toBeInTheDocument();
+      expect(savedBodies(api)).toEqual([expect.objectContaining({ client_name: 'Bolt Studio' })]);
+    },
+  );
+
+  it('saves a typed new name, and an emptied field as no client', async () => {
+    signInAs({ role: 'administrator' });
+    const api = serveClients(makeProject({ client_id: 1, client_name: 'Acme Films' }));
+    const { user } = openPage('/app/project-create/5');
+
+    const field = await clientField();
+    expect(field).toHaveValue('Acme Films');
+    await user.clear(field);
+    await user.type(field, '  Northwind  ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.changeSaved)).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(savedBodies(api)).toHaveLength(2));
+    expect(savedBodies(api).map((body) => (body as { client_name: unknown }).client_name)).toEqual([
+      'Northwind',
+      null,
+    ]);
+  });
+
+  it("shows a contributor the project's client read-only, and never sends it", async () => {
+    signInAs({ role: 'contributor' });
+    const api = serveClients(makeProject({ client_id: 1, client_name: 'Acme Films' }));
+    const { user } = openPage('/app/project-create/5');
+
+    const field = await screen.findByRole('textbox', { name: 'Client' });
+    expect(field).toHaveValue('Acme Films');
+    expect(field).toHaveAttribute('readonly');
+    expect(screen.getByText('Only administrators can change the client.')).toBeInTheDocument();
+    await user.type(titleField(), ' again');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MESSAGES.changeSaved)).toBeInTheDocument();
+    expect(savedBodies(api)).toHaveLength(1);
+    expect(savedBodies(api)[0]).not.toHaveProperty('client_name');
+    expect(api.to('GET', '/api/client')).toEqual([]);
+  });
+
+  it('shows a contributor no client field while the project has no client', async () => {
+    signInAs({ role: 'contributor' });
+    serveClients(makeProject());
+    openPage('/app/project-create/5');
+
+    await screen.findByRole('textbox', { name: 'Project Title' });
+    expect(screen.queryByRole('combobox', { name: 'Client' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Client' })).not.toBeInTheDocument();
+  });
+});
