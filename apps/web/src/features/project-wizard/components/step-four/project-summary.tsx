@@ -15,7 +15,8 @@ const anyDirection = { htmlInput: { dir: 'auto' } } as const;
 
 /**
  * What step 1 set, shown again before publishing (spec §2 step 4): the series and the episode
- * sequence of an episode, the title and the description. Step 1 is where they change.
+ * sequence of an episode, the title, the client (whose name the address carries) and the
+ * description. Step 1 is where they change.
  */
 export function ProjectSummary({ project }: { project: Project }) {
   const { t } = useTranslation();
@@ -52,6 +53,14 @@ export function ProjectSummary({ project }: { project: Project }) {
         disabled
         slotProps={anyDirection}
       />
+      {project.client_name && (
+        <TextField
+          label={t('projectWizard.stepOne.client')}
+          value={project.client_name}
+          disabled
+          slotProps={anyDirection}
+        />
+      )}
       <TextField
         label={t('projectWizard.stepOne.description')}
         value={project.synopsis}

@@ -192,6 +192,7 @@ describe('StepFour: the fields', () => {
     });
     const slug = await slugField();
     expect(watchUrlField()).toHaveValue(`${SITE}/watch/forest?client_name=Acme+%26+Co`);
+    expect(screen.getByRole('textbox', { name: 'Client' })).toHaveValue('Acme & Co');
 
     await user.click(button('Copy link'));
     expect(await navigator.clipboard.readText()).toBe(
