@@ -65,7 +65,7 @@ export function ComingSoonPage() {
               <Typography component="h2" variant="h6" sx={{ fontWeight: 800 }}>
                 {t('comingSoonPage.thanksTitle')}
               </Typography>
-              <Typography color="text.secondary">
+              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {/* Isolated, so an address keeps its order inside a right-to-left sentence. */}
                 {t('comingSoonPage.thanksText', { email: `\u2068${signUp.data.email}\u2069` })}
               </Typography>

@@ -88,8 +88,7 @@ const BODY: Components = {
         my: 3,
         px: 2.5,
         py: 1.5,
-        borderInlineStart: 4,
-        borderColor: 'primary.main',
+        borderInlineStart: (theme) => `4px solid ${theme.palette.primary.main}`,
         '& > :last-child': { mb: 0 },
       }}
     >

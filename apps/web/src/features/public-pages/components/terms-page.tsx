@@ -65,6 +65,7 @@ export function TermsPage() {
           component={RouterLink}
           to="/"
           aria-label={t('termsPage.home')}
+          underline="none"
           sx={{ display: 'flex' }}
         >
           <BrandLogo size={34} />
@@ -85,7 +86,13 @@ export function TermsPage() {
             boxShadow: '0 12px 40px rgba(20, 16, 48, 0.08)',
           }}
         >
-          <Typography component="h1" variant="h3" sx={{ fontWeight: 900, mb: 1 }}>
+          {/* The operator's words take their own direction, whatever the studio's language. */}
+          <Typography
+            component="h1"
+            variant="h3"
+            dir={title === null ? undefined : 'auto'}
+            sx={{ fontWeight: 900, fontSize: { xs: '2rem', sm: '2.75rem' }, mb: 1 }}
+          >
             {heading}
           </Typography>
           {terms.data && (
@@ -110,7 +117,11 @@ export function TermsPage() {
               {messageText(terms.error.message)}
             </Alert>
           )}
-          {terms.data && <MarkdownText headingShift={headingShift}>{body}</MarkdownText>}
+          {terms.data && (
+            <Box dir="auto">
+              <MarkdownText headingShift={headingShift}>{body}</MarkdownText>
+            </Box>
+          )}
         </Box>
       </Box>
     </Box>
