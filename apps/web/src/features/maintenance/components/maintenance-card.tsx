@@ -50,6 +50,11 @@ function RootMaintenanceCard() {
               size="small"
               color={state.on ? 'warning' : 'default'}
               label={state.on ? t('maintenance.statusOn') : t('maintenance.statusOff')}
+              sx={(theme) => ({
+                fontWeight: 700,
+                // White on MUI's light-mode warning orange is under AA's 4.5:1: its dark tone then.
+                ...(state.on && theme.palette.mode === 'light' && { bgcolor: 'warning.dark' }),
+              })}
             />
           )}
         </Stack>

@@ -46,7 +46,7 @@ describe('MaintenanceGate', () => {
     });
     const { router } = renderPage(<MaintenanceGate />, '/app');
     expect(await screen.findByText('Maintenance mode is on')).toBeInTheDocument();
-    expect(screen.getByText('Shown to users: Back at ten.')).toBeInTheDocument();
+    expect(screen.getByText('Shown to users: \u2068Back at ten.\u2069')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Switch off…' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app');
   });

@@ -39,7 +39,8 @@ export function MaintenanceGate() {
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5, mb: 1.5, overflowWrap: 'anywhere' }}>
         {t('maintenance.shownMessage', {
-          message: state.message || messageText(MESSAGES.underMaintenance),
+          // Isolated, so a message in another script than the studio's reads whole.
+          message: `\u2068${state.message || messageText(MESSAGES.underMaintenance)}\u2069`,
         })}
       </Typography>
       <MaintenanceControls state={state} />

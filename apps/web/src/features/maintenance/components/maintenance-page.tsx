@@ -73,8 +73,10 @@ export function MaintenancePage() {
       <Visual>
         <ConstructionRounded />
       </Visual>
+      {/* The operator's message may be in another script than the studio's language. */}
       <Typography
         role="status"
+        dir="auto"
         sx={{ mb: 1.5, fontSize: 18, fontWeight: 600, overflowWrap: 'anywhere' }}
       >
         {message}
