@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       appCompanyId: undefined,
       clockOffsetFile: undefined,
+      termsFile: undefined,
     });
   });
 
@@ -41,10 +42,12 @@ describe('loadConfig', () => {
       TRANSCODE_WORKERS: '0',
       APP_COMPANY_ID: '7',
       CLOCK_OFFSET_FILE: '/tmp/plotline-clock-offset',
+      TERMS_FILE: '/etc/plotline/terms.md',
     });
     expect(config).toMatchObject({
       appCompanyId: 7,
       clockOffsetFile: '/tmp/plotline-clock-offset',
+      termsFile: '/etc/plotline/terms.md',
       ffmpeg: { ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: '/opt/ffmpeg/bin/ffprobe' },
       transcodeWorkers: 0,
       port: 9000,

