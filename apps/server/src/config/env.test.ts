@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       appCompanyId: undefined,
       clockOffsetFile: undefined,
       termsFile: undefined,
+      maintenance: false,
     });
   });
 
