@@ -52,8 +52,8 @@ function RootMaintenanceCard() {
               label={state.on ? t('maintenance.statusOn') : t('maintenance.statusOff')}
               sx={(theme) => ({
                 fontWeight: 700,
-                // White on MUI's light-mode warning orange is under AA's 4.5:1: its dark tone then.
-                ...(state.on && theme.palette.mode === 'light' && { bgcolor: 'warning.dark' }),
+                // White on MUI's light-mode warning oranges is under AA's 4.5:1: dark text then.
+                ...(state.on && theme.palette.mode === 'light' && { color: 'text.primary' }),
               })}
             />
           )}
