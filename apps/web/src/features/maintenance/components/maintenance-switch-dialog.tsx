@@ -93,6 +93,8 @@ export function MaintenanceSwitchDialog({ action, state, onClose }: MaintenanceS
                   placeholder={messageText(MESSAGES.underMaintenance)}
                   multiline
                   minRows={2}
+                  // The message may be in another script than the studio's language.
+                  slotProps={{ htmlInput: { dir: 'auto' } }}
                   fullWidth
                   autoFocus
                   sx={{ mt: 2.5 }}
