@@ -192,7 +192,6 @@ export async function buildApp(deps: AppDeps) {
   });
   const maintenanceService = createMaintenanceService({
     settings: createMaintenanceRepository(db),
-    users,
     forced: deps.maintenanceForced ?? false,
     clock,
   });
@@ -208,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
     hasher,
     tokens: createSessionTokens(deps.jwtSecret),
     clock,
+    mayStartSession: (user) => maintenanceService.assertMayStartSession(user),
   });
   const accountsService = createAccountsService({
     users,

@@ -31,6 +31,12 @@ export function createAuthService(deps: {
   hasher: PasswordHasher;
   tokens: SessionTokens;
   clock: Clock;
+  /**
+   * Refuses (throws) a user who may not start a session now, though their identity is proven:
+   * maintenance mode lets the root user alone in. Asked after the password, so its answer tells
+   * nothing to whoever does not know one.
+   */
+  mayStartSession?: (user: UserRecord) => Promise<void>;
 }) {
   const { auth, users, rateLimits, hasher, tokens, clock } = deps;
 
@@ -54,6 +60,7 @@ export function createAuthService(deps: {
     remember: boolean,
   ): Promise<StartedSession> {
     assertMaySignIn(user);
+    await deps.mayStartSession?.(user);
     const now = clock.now();
     const expiresAt = new Date(
       now.getTime() + (remember ? REMEMBERED_SESSION_DAYS * 24 * HOUR_MS : SESSION_HOURS * HOUR_MS),

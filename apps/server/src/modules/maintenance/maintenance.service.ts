@@ -1,8 +1,13 @@
-import { MESSAGES, type MaintenanceState, type MaintenanceUpdate } from '@plotline/core';
+import {
+  MAINTENANCE_RETRY_AFTER_SECONDS,
+  MESSAGES,
+  type MaintenanceState,
+  type MaintenanceUpdate,
+  type Role,
+} from '@plotline/core';
 import type { Clock } from '../../adapters/clock.ts';
 import type { AuthContext } from '../../access/caller.ts';
 import { AppError } from '../../errors.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
 import type { MaintenanceRepository, StoredMaintenance } from './maintenance.repository.ts';
 
 /**
@@ -14,7 +19,6 @@ export const MAINTENANCE_CACHE_MS = 2_000;
 
 export interface MaintenanceServiceDeps {
   settings: Pick<MaintenanceRepository, 'read' | 'write'>;
-  users: Pick<UsersRepository, 'findUserByEmail'>;
   /** `MAINTENANCE=true`: on whatever the stored switch says. */
   forced: boolean;
   clock: Clock;
@@ -23,7 +27,7 @@ export interface MaintenanceServiceDeps {
 
 /** The operator's maintenance switch, and what the API refuses while it is on. */
 export function createMaintenanceService(deps: MaintenanceServiceDeps) {
-  const { settings, users, forced, clock } = deps;
+  const { settings, forced, clock } = deps;
   const cacheMs = deps.cacheMs ?? MAINTENANCE_CACHE_MS;
   let cached: { stored: StoredMaintenance; until: number } | null = null;
   // Writes arriving together while the cache is stale share one read.
@@ -58,16 +62,27 @@ export function createMaintenanceService(deps: MaintenanceServiceDeps) {
     return state.message || MESSAGES.underMaintenance;
   };
 
-  return {
-    refusal,
+  const assertWritesOpen = async (): Promise<void> => {
+    const message = await refusal();
+    if (message !== null) {
+      throw new AppError(503, message, { retryAfterSeconds: MAINTENANCE_RETRY_AFTER_SECONDS });
+    }
+  };
 
+  return {
     async state(): Promise<MaintenanceState> {
       return stateOf(await stored());
     },
 
-    /** Whether an address is the root user's: the only one that signs in during maintenance. */
-    async isRootAddress(email: string): Promise<boolean> {
-      return (await users.findUserByEmail(email))?.role === 'king';
+    /** Refuses a write while maintenance is on: 503, the message, and when to try again. */
+    assertWritesOpen,
+
+    /**
+     * Refuses a session to anyone but the root user while maintenance is on. The auth service asks
+     * once the password is checked, so this answer tells nothing to whoever does not know one.
+     */
+    async assertMayStartSession(user: { role: Role }): Promise<void> {
+      if (user.role !== 'king') await assertWritesOpen();
     },
 
     /** The root user's switch (the route lets no one else call it). */
