@@ -35,6 +35,8 @@ describe('TermsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Our Terms' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Accounts' })).toBeInTheDocument();
     expect(screen.getByText('Last updated Mar 4, 2026')).toBeInTheDocument();
+    // Signed out, the header offers the spec's login button.
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(
       within(article)
         .getAllByRole('listitem')

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { LanguageMenuButton } from '../../../components/language-menu-button.tsx';
+import { LoginButton } from '../../../components/login-button.tsx';
 import { ModeToggleButton } from '../../../components/mode-toggle-button.tsx';
 import { useDateFormat } from '../../../lib/use-date-format.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
@@ -70,9 +71,10 @@ export function TermsPage() {
         >
           <BrandLogo size={34} />
         </Link>
-        <Stack direction="row" spacing={0.5} sx={{ color: 'text.secondary' }}>
+        <Stack direction="row" spacing={0.5} sx={{ color: 'text.secondary', alignItems: 'center' }}>
           <LanguageMenuButton />
           <ModeToggleButton />
+          <LoginButton />
         </Stack>
       </Stack>
       <Box component="main" sx={{ maxWidth: 880, mx: 'auto', px: { xs: 2, sm: 3 }, pb: 8 }}>
