@@ -27,7 +27,8 @@ export function MaintenanceControls({ state }: { state: MaintenanceState }) {
             )}
           </>
         ) : (
-          <Button variant="outlined" color="warning" onClick={() => setAction('on')}>
+          // The primary colour: the warning orange on white is under AA contrast (axe).
+          <Button variant="outlined" onClick={() => setAction('on')}>
             {t('maintenance.switchOnEllipsis')}
           </Button>
         )}
