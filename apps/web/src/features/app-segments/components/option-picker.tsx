@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import type { SegmentProject } from '../api/list-projects.ts';
 import { useProjectPlayerData } from '../api/project-options.ts';
-import { isolate } from '../model/isolate.ts';
+import { isolate } from '../../../lib/isolate.ts';
 import { plotOptionsOf, type PlotOption } from '../model/plot-options.ts';
 import { ProjectPicker } from './project-picker.tsx';
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useSegmentProjects, type SegmentProject } from '../api/list-projects.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-import { isolate } from '../model/isolate.ts';
+import { isolate } from '../../../lib/isolate.ts';
 
 /** How long the typed title must stay still before the projects are searched for it. */
 export const PROJECT_SEARCH_DEBOUNCE_MS = 250;

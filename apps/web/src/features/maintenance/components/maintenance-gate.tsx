@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@plotline/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { isolate } from '../../../lib/isolate.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useSubject } from '../../../lib/use-subject.ts';
 import { useMaintenanceState } from '../api/maintenance-state.ts';
@@ -40,7 +41,7 @@ export function MaintenanceGate() {
       <Typography variant="body2" sx={{ mt: 0.5, mb: 1.5, overflowWrap: 'anywhere' }}>
         {t('maintenance.shownMessage', {
           // Isolated, so a message in another script than the studio's reads whole.
-          message: `\u2068${state.message || messageText(MESSAGES.underMaintenance)}\u2069`,
+          message: isolate(state.message || messageText(MESSAGES.underMaintenance)),
         })}
       </Typography>
       <MaintenanceControls state={state} />

@@ -13,6 +13,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { useAppStore } from '../../../lib/app-store.ts';
+import { isolate } from '../../../lib/isolate.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useSignUpForNews } from '../api/sign-up-for-news.ts';
 
@@ -66,8 +67,7 @@ export function ComingSoonPage() {
                 {t('comingSoonPage.thanksTitle')}
               </Typography>
               <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {/* Isolated, so an address keeps its order inside a right-to-left sentence. */}
-                {t('comingSoonPage.thanksText', { email: `\u2068${signUp.data.email}\u2069` })}
+                {t('comingSoonPage.thanksText', { email: isolate(signUp.data.email) })}
               </Typography>
             </Box>
           </Stack>

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { Series } from '@plotline/core';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../../lib/isolate.ts';
 
 /** A series to choose, or the typed title of one to create. */
 type SeriesOption = { kind: 'series'; series: Series } | { kind: 'new'; title: string };
@@ -72,7 +73,7 @@ export function SeriesField({
             <>
               <AddCircleOutline fontSize="small" color="primary" aria-hidden />
               {/* Isolated, so a title in another direction keeps its quotes around it. */}
-              {t('projectWizard.stepOne.addSeries', { title: `\u2068${option.title}\u2069` })}
+              {t('projectWizard.stepOne.addSeries', { title: isolate(option.title) })}
             </>
           ) : (
             <bdi>{option.series.title}</bdi>

@@ -4,13 +4,8 @@ import Box from '@mui/material/Box';
 import type { StepTwoProblem } from '@plotline/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../../lib/isolate.ts';
 import { useLanguageName } from '../../../../lib/use-language-name.ts';
-
-/**
- * A file name inside a sentence keeps its own direction on a right-to-left page (first-strong
- * isolate … pop directional isolate), so "clip-1.mp4" stays as written.
- */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 
 function useProblemText(): (problem: StepTwoProblem) => string {
   const { t } = useTranslation();
