@@ -15,5 +15,6 @@ export const ACTIVITY_ENTITY_TYPES = [
   'promoted',
   'segment',
   'operator_settings',
+  'user_identity',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_TYPES, ROLES } from './roles.ts';
+import { IDENTITY_PROVIDER_KINDS } from './identity-providers.ts';
 import { requiredString, signInEmailSchema } from './validation.schema.ts';
 
 /** POST /api/v1.6/auth/login. `username` holds the email. */
@@ -19,6 +20,8 @@ export const sessionUserSchema = z.object({
   company_type: z.enum(COMPANY_TYPES).nullable(),
   avatar: z.string().nullable(),
   password: z.boolean(),
+  /** The identity providers linked to the account (a way to sign in without a password). */
+  identity_providers: z.array(z.enum(IDENTITY_PROVIDER_KINDS)),
   /** Whether the user has finished or dismissed the welcome guide (§2), on any device. */
   guide_done: z.boolean(),
 });

@@ -16,6 +16,8 @@ export * from './figures.schema.ts';
 export * from './figures.ts';
 export * from './ids.schema.ts';
 export * from './ids.ts';
+export * from './identity-providers.schema.ts';
+export * from './identity-providers.ts';
 export * from './maintenance.schema.ts';
 export * from './maintenance.ts';
 export * from './media.schema.ts';

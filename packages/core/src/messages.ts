@@ -118,6 +118,20 @@ export const MESSAGES = {
   infoNeedsType:
     'Send the type with the project info (title, synopsis, tags, view_mode, series): step 1 is saved whole',
   internalError: 'Internal server error',
+  // Sign-in with identity providers (identity-providers.ts): one per OIDC_ERROR_CODES entry.
+  oidcFailed: 'Sign-in with {provider} did not complete. Please try again.',
+  oidcProviderDown: '{provider} cannot be reached right now. Please try again later.',
+  oidcCancelled: 'Sign-in with {provider} was cancelled',
+  oidcUnverifiedEmail:
+    '{provider} has not verified the email of this account: verify it there, or sign in with your password',
+  oidcInviteMismatch:
+    'This invitation is for another email address: sign in to {provider} with the invited address',
+  oidcIdentityTaken: 'This {provider} account is already linked to another user',
+  oidcPopupBlocked: 'The sign-in window was blocked: continuing in this page',
+  oidcTooMany: 'Too many sign-in attempts. Please try again in a few minutes.',
+  oidcProviderNotConfigured: 'Sign-in with this provider is not set up on this server',
+  lastSignInWay: 'This is your only way to sign in: set a password or link another account first',
+  identityNotFound: 'This linked account does not exist',
   // Maintenance mode (maintenance.ts).
   underMaintenance: 'Plotline is under maintenance. Please try again later.',
   maintenanceForced:

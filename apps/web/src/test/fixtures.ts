@@ -17,6 +17,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     company_type: 'company',
     avatar: null,
     password: true,
+    identity_providers: [],
     // The guide opens on a first sign-in only; the pages under test are seen by returning users.
     guide_done: true,
     ...overrides,

@@ -10,3 +10,4 @@ export * from './view-events.ts';
 export * from './rate-limits.ts';
 export * from './app-channel.ts';
 export * from './operator.ts';
+export * from './identities.ts';

@@ -29,6 +29,7 @@ describe('GET /api/user/me', () => {
         company_type: 'platform',
         avatar: null,
         password: true,
+        identity_providers: [],
         guide_done: false,
       },
     });

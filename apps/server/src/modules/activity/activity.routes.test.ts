@@ -200,6 +200,7 @@ describe('the activity log', () => {
       promoted: 'promoted.created',
       segment: 'segment.created',
       operator_settings: 'maintenance.off',
+      user_identity: 'identity.linked',
     };
     for (const type of ACTIVITY_ENTITY_TYPES) {
       const filtered = await server.request<PageBody>(

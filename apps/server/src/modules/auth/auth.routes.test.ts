@@ -47,6 +47,7 @@ describe('POST /api/v1.6/auth/login', () => {
       company_type: 'individual',
       avatar: null,
       password: true,
+      identity_providers: [],
       guide_done: false,
     });
     const me = await server.request('GET', ME, { token: data.token as string });

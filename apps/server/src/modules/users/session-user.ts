@@ -11,6 +11,7 @@ export function toSessionUser(user: UserRecord): SessionUser {
     company_type: user.companyType,
     avatar: user.avatar,
     password: user.passwordHash !== null,
+    identity_providers: user.identityKinds,
     guide_done: user.guideDoneAt !== null,
   };
 }

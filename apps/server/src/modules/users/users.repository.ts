@@ -1,8 +1,15 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { CompanyStatus, CompanyType, Language, Role, UserStatus } from '@plotline/core';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  CompanyStatus,
+  CompanyType,
+  IdentityProviderKind,
+  Language,
+  Role,
+  UserStatus,
+} from '@plotline/core';
 import type { Executor } from '../../db/database.ts';
 import { containing } from '../../db/like-patterns.ts';
-import { companies, users } from '../../db/schema/index.ts';
+import { companies, userIdentities, users } from '../../db/schema/index.ts';
 
 /** A user with the company it belongs to (nulls for staff without a company). */
 export interface UserRecord {
@@ -22,6 +29,8 @@ export interface UserRecord {
   /** When the user finished or dismissed the welcome guide. */
   guideDoneAt: Date | null;
   createdAt: Date;
+  /** The kinds of identity provider linked to the user, each once. */
+  identityKinds: IdentityProviderKind[];
 }
 
 export interface NewUser {
@@ -70,6 +79,11 @@ const userColumns = {
   lastLoginAt: users.lastLoginAt,
   guideDoneAt: users.guideDoneAt,
   createdAt: users.createdAt,
+  // As text[]: drivers parse it, while an array of the enum would come back as one string.
+  identityKinds: sql<IdentityProviderKind[]>`(
+    select coalesce(array_agg(distinct ${userIdentities.kind}::text), '{}'::text[])
+    from ${userIdentities} where ${userIdentities.userId} = ${users.id}
+  )`,
 };
 
 const SORT_COLUMNS = {

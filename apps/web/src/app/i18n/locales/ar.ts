@@ -547,6 +547,7 @@ export const ar: Translation = {
       promoted: 'محتوى مروَّج',
       segment: 'شريحة الجمهور',
       operator_settings: 'إعدادات المشغّل',
+      user_identity: 'حساب دخول مرتبط',
     },
     from: 'من',
     to: 'إلى',

@@ -569,6 +569,7 @@ export const de: Translation = {
       promoted: 'Hervorgehobener Inhalt',
       segment: 'Zielgruppensegment',
       operator_settings: 'Betreibereinstellungen',
+      user_identity: 'Verknüpftes Anmeldekonto',
     },
     from: 'Von',
     to: 'Bis',

@@ -441,6 +441,7 @@ export const en = {
       promoted: 'Promoted content',
       segment: 'Audience segment',
       operator_settings: 'Operator settings',
+      user_identity: 'Linked sign-in account',
     } satisfies Record<ActivityEntityType, string>,
     from: 'From',
     to: 'To',

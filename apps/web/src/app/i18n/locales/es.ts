@@ -565,6 +565,7 @@ export const es: Translation = {
       promoted: 'Contenido destacado',
       segment: 'Segmento de audiencia',
       operator_settings: 'Ajustes del operador',
+      user_identity: 'Cuenta de acceso vinculada',
     },
     from: 'Desde',
     to: 'Hasta',

@@ -563,6 +563,7 @@ export const id: Translation = {
       promoted: 'Konten unggulan',
       segment: 'Segmen penonton',
       operator_settings: 'Pengaturan operator',
+      user_identity: 'Akun masuk tertaut',
     },
     from: 'Dari',
     to: 'Sampai',

@@ -544,6 +544,7 @@ export const zh: Translation = {
       promoted: '推荐内容',
       segment: '受众细分',
       operator_settings: '运营设置',
+      user_identity: '关联的登录账号',
     },
     from: '开始日期',
     to: '结束日期',
