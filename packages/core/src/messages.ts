@@ -116,7 +116,7 @@ export const MESSAGES = {
   notYourAccount: 'You can only change your own account',
   singleHasNoSeries: 'A single project (type 1) belongs to no series',
   infoNeedsType:
-    'Send the type with the project info (title, synopsis, tags, view_mode, series): step 1 is saved whole',
+    'Send the type with the project info (title, synopsis, tags, view_mode, series, client_name): step 1 is saved whole',
   internalError: 'Internal server error',
   // Sign-in with identity providers (identity-providers.ts): one per OIDC_ERROR_CODES entry.
   oidcFailed: 'Sign-in with {provider} did not complete. Please try again.',

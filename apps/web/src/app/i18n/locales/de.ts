@@ -115,7 +115,7 @@ export const de: Translation = {
     notYourAccount: 'Sie können nur Ihr eigenes Konto ändern',
     singleHasNoSeries: 'Ein Einzelprojekt (Typ 1) gehört zu keiner Serie',
     infoNeedsType:
-      'Senden Sie den Typ mit den Projektangaben (Titel, Beschreibung, Tags, view_mode, Serie): Schritt 1 wird vollständig gespeichert',
+      'Senden Sie den Typ mit den Projektangaben (Titel, Beschreibung, Tags, view_mode, Serie, client_name): Schritt 1 wird vollständig gespeichert',
     promotedWindowEnds: 'Das Zeitfenster muss nach seinem Beginn enden',
     promotedNotFound: 'Hervorgehobener Inhalt nicht gefunden',
     promotedNotCandidate:

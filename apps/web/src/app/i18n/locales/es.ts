@@ -113,7 +113,7 @@ export const es: Translation = {
     notYourAccount: 'Solo puedes cambiar tu propia cuenta',
     singleHasNoSeries: 'Un proyecto individual (tipo 1) no pertenece a ninguna serie',
     infoNeedsType:
-      'Envía el tipo con la información del proyecto (título, sinopsis, etiquetas, view_mode, serie): el paso 1 se guarda completo',
+      'Envía el tipo con la información del proyecto (título, sinopsis, etiquetas, view_mode, serie, client_name): el paso 1 se guarda completo',
     promotedWindowEnds: 'El periodo debe terminar después de empezar',
     promotedNotFound: 'Contenido destacado no encontrado',
     promotedNotCandidate:

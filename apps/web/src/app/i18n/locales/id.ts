@@ -111,7 +111,7 @@ export const id: Translation = {
     notYourAccount: 'Anda hanya dapat mengubah akun Anda sendiri',
     singleHasNoSeries: 'Proyek tunggal (tipe 1) tidak termasuk dalam seri mana pun',
     infoNeedsType:
-      'Kirim tipe bersama info proyek (judul, sinopsis, tag, view_mode, seri): langkah 1 disimpan utuh',
+      'Kirim tipe bersama info proyek (judul, sinopsis, tag, view_mode, seri, client_name): langkah 1 disimpan utuh',
     promotedWindowEnds: 'Jendela waktu harus berakhir setelah dimulai',
     promotedNotFound: 'Konten unggulan tidak ditemukan',
     promotedNotCandidate: 'Hanya proyek terbit di saluran aplikasi seluler yang dapat diunggulkan',

@@ -100,7 +100,8 @@ export const zh: Translation = {
     noBodyExpected: '此调用不接受请求正文',
     notYourAccount: '您只能修改自己的账户',
     singleHasNoSeries: '单个项目（类型 1）不属于任何系列',
-    infoNeedsType: '请随项目信息（标题、简介、标签、view_mode、系列）一起发送类型：第 1 步整体保存',
+    infoNeedsType:
+      '请随项目信息（标题、简介、标签、view_mode、系列、client_name）一起发送类型：第 1 步整体保存',
     promotedWindowEnds: '时间段的结束时间必须晚于开始时间',
     promotedNotFound: '未找到推荐内容',
     promotedNotCandidate: '只有移动应用渠道上已发布的项目才能推荐',
