@@ -1,4 +1,4 @@
-import type { Right } from '@plotline/core';
+import { OIDC_RESULT_PATH, type Right } from '@plotline/core';
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import type { RouteHandle } from './require-rights.tsx';
@@ -14,6 +14,10 @@ const signIn = () =>
 const register = () =>
   import('../../features/auth/components/register-page.tsx').then((m) => ({
     Component: m.RegisterPage,
+  }));
+const oidcResult = () =>
+  import('../../features/auth/components/oidc-result-page.tsx').then((m) => ({
+    Component: m.OidcResultPage,
   }));
 const forgotPassword = () =>
   import('../../features/auth/components/forgot-password-page.tsx').then((m) => ({
@@ -180,6 +184,8 @@ export const routes: RouteObject[] = [
           { path: 'create-profile', lazy: createProfile },
         ],
       },
+      // Where an identity provider's sign-in ends, in its popup or in the page; it signs in itself.
+      { path: OIDC_RESULT_PATH.slice(1), lazy: oidcResult },
       // Reached from a reset mail, signed in or not.
       { path: 'renew-password', lazy: renewPassword },
       // Public, signed in or not: the register screen opens the terms in a new tab.

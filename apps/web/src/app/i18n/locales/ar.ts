@@ -91,6 +91,19 @@ export const ar: Translation = {
     viewEventsTooMany: 'أحداث مشاهدة كثيرة جدًا في دفعة واحدة',
     malformedJson: 'محتوى الطلب ليس JSON صالحًا',
     internalError: 'خطأ داخلي في الخادم',
+    oidcFailed: 'لم يكتمل تسجيل الدخول باستخدام {provider}. يُرجى المحاولة مرة أخرى.',
+    oidcProviderDown: 'لا يمكن الوصول إلى {provider} حاليًا. يُرجى المحاولة لاحقًا.',
+    oidcCancelled: 'أُلغي تسجيل الدخول باستخدام {provider}',
+    oidcUnverifiedEmail:
+      'لم يتحقق {provider} من البريد الإلكتروني لهذا الحساب: تحقّق منه هناك، أو سجّل الدخول بكلمة مرورك',
+    oidcInviteMismatch:
+      'هذه الدعوة لعنوان بريد إلكتروني آخر: سجّل الدخول إلى {provider} بالعنوان المدعو',
+    oidcIdentityTaken: 'حساب {provider} هذا مرتبط بالفعل بمستخدم آخر',
+    oidcPopupBlocked: 'حُظرت نافذة تسجيل الدخول: تتم المتابعة في هذه الصفحة',
+    oidcTooMany: 'محاولات تسجيل دخول كثيرة جدًا. يُرجى المحاولة بعد بضع دقائق.',
+    oidcProviderNotConfigured: 'تسجيل الدخول باستخدام هذا المزوّد غير مُعدّ على هذا الخادم',
+    lastSignInWay: 'هذه طريقتك الوحيدة لتسجيل الدخول: عيّن كلمة مرور أو اربط حسابًا آخر أولًا',
+    identityNotFound: 'هذا الحساب المرتبط غير موجود',
     underMaintenance: 'Plotline قيد الصيانة. يُرجى المحاولة لاحقًا.',
     maintenanceForced: 'إعداد MAINTENANCE في الخادم يُبقي وضع الصيانة مفعّلًا: لا يمكن إيقافه من هنا',
     maintenanceMessageTooLong: 'يمكن أن تحتوي رسالة الصيانة على {max} حرفًا على الأكثر',
@@ -224,6 +237,13 @@ export const ar: Translation = {
     createAccount: 'إنشاء حساب',
     inviteTitle: 'مرحبًا بك في Plotline',
     acceptingInvite: 'جارٍ فتح دعوتك…',
+    inviteChoose: 'اختر طريقة تسجيل دخولك.',
+    invitePassword: 'تعيين كلمة مرور',
+    or: 'أو',
+    continueWith: 'المتابعة باستخدام {{provider}}',
+    waitingFor: 'في انتظار {{provider}}…',
+    cancelProvider: 'إلغاء',
+    finishingProvider: 'جارٍ إكمال تسجيل الدخول…',
     heroTitle: 'قصص تتفرع.',
     heroText:
       'ارفع المقاطع واربطها بمقاطع انتقالية، ودع جمهورك يختار ما يحدث بعد ذلك، على الويب وفي التطبيق.',
@@ -434,6 +454,16 @@ export const ar: Translation = {
     avatarHint: 'PNG أو JPEG أو WebP أو GIF، بحد أقصى {{megabytes}} ميغابايت',
     uploadProgress: 'تقدّم الرفع',
     uploading: 'جارٍ الرفع… {{percent}}٪',
+    noPassword: 'غير معيّنة',
+    setPasswordHint: 'اختر لتعيين كلمة مرور',
+    signInMethods: 'طرق تسجيل الدخول',
+    linkedOn: 'رُبط في {{date}}',
+    remove: 'إزالة',
+    removeIdentity: 'إزالة {{provider}} ({{email}})',
+    removeIdentityTitle: 'إزالة طريقة تسجيل الدخول؟',
+    removeIdentityMessage:
+      'لن تتمكن بعد الآن من تسجيل الدخول إلى هذا الحساب باستخدام {{provider}}.',
+    identityRemoved: 'أُزيل تسجيل الدخول باستخدام {{provider}}',
   },
   list: {
     search: 'بحث',
@@ -570,6 +600,7 @@ export const ar: Translation = {
     percent: '{{percent}}٪',
     complete: 'اكتمل الرفع',
     total: 'الإجمالي: {{size}}',
+    resumed: 'يُستأنف رفعك السابق للملف {{name}} من {{percent}}٪.',
   },
   projectWizard: {
     wizard: {

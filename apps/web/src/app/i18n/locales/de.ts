@@ -104,6 +104,23 @@ export const de: Translation = {
     viewEventsTooMany: 'Zu viele Wiedergabeereignisse auf einmal',
     malformedJson: 'Der Inhalt der Anfrage ist kein gültiges JSON',
     internalError: 'Interner Serverfehler',
+    oidcFailed:
+      'Die Anmeldung mit {provider} wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.',
+    oidcProviderDown:
+      '{provider} ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+    oidcCancelled: 'Die Anmeldung mit {provider} wurde abgebrochen',
+    oidcUnverifiedEmail:
+      '{provider} hat die E-Mail-Adresse dieses Kontos nicht bestätigt: Bestätigen Sie sie dort oder melden Sie sich mit Ihrem Passwort an',
+    oidcInviteMismatch:
+      'Diese Einladung gilt für eine andere E-Mail-Adresse: Melden Sie sich bei {provider} mit der eingeladenen Adresse an',
+    oidcIdentityTaken: 'Dieses {provider}-Konto ist bereits mit einem anderen Benutzer verknüpft',
+    oidcPopupBlocked: 'Das Anmeldefenster wurde blockiert: Es geht auf dieser Seite weiter',
+    oidcTooMany: 'Zu viele Anmeldeversuche. Bitte versuchen Sie es in einigen Minuten erneut.',
+    oidcProviderNotConfigured:
+      'Die Anmeldung mit diesem Anbieter ist auf diesem Server nicht eingerichtet',
+    lastSignInWay:
+      'Dies ist Ihre einzige Anmeldemöglichkeit: Legen Sie zuerst ein Passwort fest oder verknüpfen Sie ein weiteres Konto',
+    identityNotFound: 'Dieses verknüpfte Konto existiert nicht',
     underMaintenance: 'Plotline wird gerade gewartet. Bitte versuchen Sie es später erneut.',
     maintenanceForced:
       'Der Wartungsmodus wird durch die Servereinstellung MAINTENANCE gehalten: Er kann hier nicht ausgeschaltet werden',
@@ -242,6 +259,13 @@ export const de: Translation = {
     createAccount: 'Konto erstellen',
     inviteTitle: 'Willkommen bei Plotline',
     acceptingInvite: 'Ihre Einladung wird geöffnet …',
+    inviteChoose: 'Wählen Sie, wie Sie sich anmelden möchten.',
+    invitePassword: 'Passwort festlegen',
+    or: 'oder',
+    continueWith: 'Weiter mit {{provider}}',
+    waitingFor: 'Warten auf {{provider}} …',
+    cancelProvider: 'Abbrechen',
+    finishingProvider: 'Anmeldung wird abgeschlossen …',
     heroTitle: 'Geschichten, die sich verzweigen.',
     heroText:
       'Laden Sie Clips hoch, verbinden Sie sie mit Brücken und lassen Sie Ihr Publikum entscheiden, wie es weitergeht – im Web und in der App.',
@@ -456,6 +480,16 @@ export const de: Translation = {
     avatarHint: 'PNG, JPEG, WebP oder GIF, bis {{megabytes}} MB',
     uploadProgress: 'Upload-Fortschritt',
     uploading: 'Wird hochgeladen … {{percent}} %',
+    noPassword: 'Nicht festgelegt',
+    setPasswordHint: 'Auswählen, um ein Passwort festzulegen',
+    signInMethods: 'Anmeldemethoden',
+    linkedOn: 'Verknüpft am {{date}}',
+    remove: 'Entfernen',
+    removeIdentity: '{{provider}} ({{email}}) entfernen',
+    removeIdentityTitle: 'Anmeldemethode entfernen?',
+    removeIdentityMessage:
+      'Sie können sich dann nicht mehr mit {{provider}} bei diesem Konto anmelden.',
+    identityRemoved: 'Anmeldung mit {{provider}} entfernt',
   },
   list: {
     search: 'Suchen',
@@ -592,6 +626,7 @@ export const de: Translation = {
     percent: '{{percent}} %',
     complete: 'Upload abgeschlossen',
     total: 'Gesamt: {{size}}',
+    resumed: 'Ihr früherer Upload von {{name}} wird bei {{percent}} % fortgesetzt.',
   },
   projectWizard: {
     wizard: {

@@ -114,6 +114,13 @@ export const en = {
     createAccount: 'Create an account',
     inviteTitle: 'Welcome to Plotline',
     acceptingInvite: 'Opening your invitation…',
+    inviteChoose: 'Choose how you will sign in.',
+    invitePassword: 'Set a password',
+    or: 'or',
+    continueWith: 'Continue with {{provider}}',
+    waitingFor: 'Waiting for {{provider}}…',
+    cancelProvider: 'Cancel',
+    finishingProvider: 'Finishing sign-in…',
     heroTitle: 'Stories that branch.',
     heroText:
       'Upload clips, connect them with bridges and let your audience choose what happens next, on the web and in the app.',
@@ -328,6 +335,16 @@ export const en = {
     avatarHint: 'PNG, JPEG, WebP or GIF, up to {{megabytes}} MB',
     uploadProgress: 'Upload progress',
     uploading: 'Uploading… {{percent}}%',
+    noPassword: 'Not set',
+    setPasswordHint: 'Select to set a password',
+    signInMethods: 'Sign-in methods',
+    linkedOn: 'Linked on {{date}}',
+    remove: 'Remove',
+    removeIdentity: 'Remove {{provider}} ({{email}})',
+    removeIdentityTitle: 'Remove sign-in method?',
+    removeIdentityMessage:
+      'You will no longer be able to sign in with {{provider}} to this account.',
+    identityRemoved: '{{provider}} sign-in removed',
   },
   list: {
     search: 'Search',
@@ -464,6 +481,7 @@ export const en = {
     percent: '{{percent}}%',
     complete: 'Upload complete',
     total: 'Total: {{size}}',
+    resumed: 'Resuming your earlier upload of {{name}} from {{percent}}%.',
   },
   projectWizard: {
     wizard: {

@@ -101,6 +101,21 @@ export const es: Translation = {
     viewEventsTooMany: 'Demasiados eventos de visualización en un solo lote',
     malformedJson: 'El cuerpo de la solicitud no es un JSON válido',
     internalError: 'Error interno del servidor',
+    oidcFailed: 'El inicio de sesión con {provider} no se completó. Inténtalo de nuevo.',
+    oidcProviderDown: 'No se puede contactar con {provider} en este momento. Inténtalo más tarde.',
+    oidcCancelled: 'Se canceló el inicio de sesión con {provider}',
+    oidcUnverifiedEmail:
+      '{provider} no ha verificado el correo de esta cuenta: verifícalo allí o inicia sesión con tu contraseña',
+    oidcInviteMismatch:
+      'Esta invitación es para otra dirección de correo: inicia sesión en {provider} con la dirección invitada',
+    oidcIdentityTaken: 'Esta cuenta de {provider} ya está vinculada a otro usuario',
+    oidcPopupBlocked: 'Se bloqueó la ventana de inicio de sesión: se continúa en esta página',
+    oidcTooMany: 'Demasiados intentos de inicio de sesión. Inténtalo de nuevo en unos minutos.',
+    oidcProviderNotConfigured:
+      'El inicio de sesión con este proveedor no está configurado en este servidor',
+    lastSignInWay:
+      'Es tu única forma de iniciar sesión: crea antes una contraseña o vincula otra cuenta',
+    identityNotFound: 'Esta cuenta vinculada no existe',
     underMaintenance: 'Plotline está en mantenimiento. Vuelva a intentarlo más tarde.',
     maintenanceForced:
       'El ajuste MAINTENANCE del servidor mantiene activo el modo de mantenimiento: no se puede desactivar aquí',
@@ -237,6 +252,13 @@ export const es: Translation = {
     createAccount: 'Crear una cuenta',
     inviteTitle: 'Te damos la bienvenida a Plotline',
     acceptingInvite: 'Abriendo tu invitación…',
+    inviteChoose: 'Elige cómo vas a iniciar sesión.',
+    invitePassword: 'Crear una contraseña',
+    or: 'o',
+    continueWith: 'Continuar con {{provider}}',
+    waitingFor: 'Esperando a {{provider}}…',
+    cancelProvider: 'Cancelar',
+    finishingProvider: 'Terminando de iniciar sesión…',
     heroTitle: 'Historias que se ramifican.',
     heroText:
       'Sube clips, conéctalos con puentes y deja que tu público elija qué pasa después, en la web y en la app.',
@@ -452,6 +474,15 @@ export const es: Translation = {
     avatarHint: 'PNG, JPEG, WebP o GIF, hasta {{megabytes}} MB',
     uploadProgress: 'Progreso de la subida',
     uploading: 'Subiendo… {{percent}} %',
+    noPassword: 'Sin definir',
+    setPasswordHint: 'Selecciona para crear una contraseña',
+    signInMethods: 'Métodos de inicio de sesión',
+    linkedOn: 'Vinculada el {{date}}',
+    remove: 'Quitar',
+    removeIdentity: 'Quitar {{provider}} ({{email}})',
+    removeIdentityTitle: '¿Quitar el método de inicio de sesión?',
+    removeIdentityMessage: 'Ya no podrás iniciar sesión en esta cuenta con {{provider}}.',
+    identityRemoved: 'Inicio de sesión con {{provider}} quitado',
   },
   list: {
     search: 'Buscar',
@@ -588,6 +619,7 @@ export const es: Translation = {
     percent: '{{percent}} %',
     complete: 'Subida completada',
     total: 'Total: {{size}}',
+    resumed: 'Reanudando tu subida anterior de {{name}} desde el {{percent}} %.',
   },
   projectWizard: {
     wizard: {

@@ -100,6 +100,20 @@ export const id: Translation = {
     viewEventsTooMany: 'Terlalu banyak peristiwa tontonan dalam satu kiriman',
     malformedJson: 'Isi permintaan bukan JSON yang valid',
     internalError: 'Kesalahan internal server',
+    oidcFailed: 'Proses masuk dengan {provider} tidak selesai. Silakan coba lagi.',
+    oidcProviderDown: '{provider} tidak dapat dihubungi saat ini. Silakan coba lagi nanti.',
+    oidcCancelled: 'Proses masuk dengan {provider} dibatalkan',
+    oidcUnverifiedEmail:
+      '{provider} belum memverifikasi email akun ini: verifikasi di sana, atau masuk dengan kata sandi Anda',
+    oidcInviteMismatch:
+      'Undangan ini untuk alamat email lain: masuk ke {provider} dengan alamat yang diundang',
+    oidcIdentityTaken: 'Akun {provider} ini sudah ditautkan ke pengguna lain',
+    oidcPopupBlocked: 'Jendela masuk diblokir: dilanjutkan di halaman ini',
+    oidcTooMany: 'Terlalu banyak percobaan masuk. Silakan coba lagi dalam beberapa menit.',
+    oidcProviderNotConfigured: 'Masuk dengan penyedia ini belum disiapkan di server ini',
+    lastSignInWay:
+      'Ini satu-satunya cara Anda masuk: buat kata sandi atau tautkan akun lain terlebih dahulu',
+    identityNotFound: 'Akun tertaut ini tidak ada',
     underMaintenance: 'Plotline sedang dalam pemeliharaan. Silakan coba lagi nanti.',
     maintenanceForced:
       'Pengaturan MAINTENANCE server menahan mode pemeliharaan tetap aktif: tidak dapat dimatikan di sini',
@@ -235,6 +249,13 @@ export const id: Translation = {
     createAccount: 'Buat akun',
     inviteTitle: 'Selamat datang di Plotline',
     acceptingInvite: 'Membuka undangan Anda…',
+    inviteChoose: 'Pilih cara Anda akan masuk.',
+    invitePassword: 'Buat kata sandi',
+    or: 'atau',
+    continueWith: 'Lanjutkan dengan {{provider}}',
+    waitingFor: 'Menunggu {{provider}}…',
+    cancelProvider: 'Batal',
+    finishingProvider: 'Menyelesaikan proses masuk…',
     heroTitle: 'Cerita yang bercabang.',
     heroText:
       'Unggah klip, hubungkan dengan jembatan, dan biarkan penonton memilih apa yang terjadi berikutnya, di web maupun di aplikasi.',
@@ -450,6 +471,15 @@ export const id: Translation = {
     avatarHint: 'PNG, JPEG, WebP, atau GIF, maksimal {{megabytes}} MB',
     uploadProgress: 'Progres unggahan',
     uploading: 'Mengunggah… {{percent}}%',
+    noPassword: 'Belum diatur',
+    setPasswordHint: 'Pilih untuk membuat kata sandi',
+    signInMethods: 'Metode masuk',
+    linkedOn: 'Ditautkan pada {{date}}',
+    remove: 'Hapus',
+    removeIdentity: 'Hapus {{provider}} ({{email}})',
+    removeIdentityTitle: 'Hapus metode masuk?',
+    removeIdentityMessage: 'Anda tidak akan bisa lagi masuk ke akun ini dengan {{provider}}.',
+    identityRemoved: 'Masuk dengan {{provider}} dihapus',
   },
   list: {
     search: 'Cari',
@@ -586,6 +616,7 @@ export const id: Translation = {
     percent: '{{percent}}%',
     complete: 'Unggahan selesai',
     total: 'Total: {{size}}',
+    resumed: 'Melanjutkan unggahan {{name}} sebelumnya dari {{percent}}%.',
   },
   projectWizard: {
     wizard: {

@@ -10,12 +10,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema } from '@plotline/core';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { useMessageText } from '../../../lib/use-message-text.ts';
+import { useIdentityProviders } from '../api/identity-providers.ts';
 import { useRegister } from '../api/register.ts';
+import { IdentityProviderButtons } from './identity-provider-buttons.tsx';
 
 type TextFieldName = 'username' | 'email' | 'password' | 'retype';
 
@@ -31,6 +34,13 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const register = useRegister();
+  const providers = useIdentityProviders();
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const error = register.error?.message ?? providerError;
+  const dismissError = () => {
+    register.reset();
+    setProviderError(null);
+  };
   const { control, handleSubmit, trigger, getValues, getFieldState } = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { username: '', email: '', password: '', retype: '' },
@@ -47,16 +57,16 @@ export function RegisterPage() {
   };
 
   const onSubmit = handleSubmit(({ username, email, password }) => {
-    register.reset();
+    dismissError();
     register.mutate({ username, email, password });
   });
 
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
-        {register.error && (
-          <Alert severity="error" closeText={t('common.close')} onClose={() => register.reset()}>
-            {messageText(register.error.message)}
+        {error && (
+          <Alert severity="error" closeText={t('common.close')} onClose={dismissError}>
+            {messageText(error)}
           </Alert>
         )}
         {FIELDS.map(({ name, type, autoComplete }, index) => (
@@ -124,6 +134,13 @@ export function RegisterPage() {
         <Button type="submit" variant="contained" size="large" loading={register.isPending}>
           {t('register.submit')}
         </Button>
+        <IdentityProviderButtons
+          providers={providers.data ?? []}
+          onError={(message) => {
+            register.reset();
+            setProviderError(message);
+          }}
+        />
         <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
           {t('register.haveAccount')}{' '}
           <Link component={RouterLink} to="/login" underline="hover" fontWeight={700}>

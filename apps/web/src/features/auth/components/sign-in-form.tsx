@@ -11,27 +11,31 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequestSchema } from '@plotline/core';
+import { loginRequestSchema, type IdentityProvider } from '@plotline/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useLogin } from '../api/login.ts';
+import { IdentityProviderButtons } from './identity-provider-buttons.tsx';
 
 interface SignInFormProps {
   /** A failure from before this form was used (a refused invitation), shown in the error banner. */
   notice?: string | null;
+  /** The configured identity providers, a button each under the form. */
+  providers?: IdentityProvider[];
 }
 
-export function SignInForm({ notice = null }: SignInFormProps) {
+export function SignInForm({ notice = null, providers = [] }: SignInFormProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
   const [noticeDismissed, setNoticeDismissed] = useState(false);
-  const error = login.error?.message ?? (noticeDismissed ? null : notice);
-  const { control, handleSubmit } = useForm({
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const error = login.error?.message ?? providerError ?? (noticeDismissed ? null : notice);
+  const { control, handleSubmit, watch } = useForm({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { username: '', password: '', remember: false },
     // Checked on submit, then as one types: a check on blur would move the links under a field
@@ -42,6 +46,7 @@ export function SignInForm({ notice = null }: SignInFormProps) {
 
   const dismissError = () => {
     login.reset();
+    setProviderError(null);
     setNoticeDismissed(true);
   };
 
@@ -135,6 +140,15 @@ export function SignInForm({ notice = null }: SignInFormProps) {
       <Button type="submit" variant="contained" size="large" loading={login.isPending}>
         {t('signIn.continue')}
       </Button>
+      <IdentityProviderButtons
+        providers={providers}
+        remember={watch('remember') ?? false}
+        onError={(message) => {
+          login.reset();
+          setNoticeDismissed(true);
+          setProviderError(message);
+        }}
+      />
       <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
         {t('signIn.noAccount')}{' '}
         <Link component={RouterLink} to="/register" underline="hover" fontWeight={700}>

@@ -14,6 +14,7 @@ import { useAppStore } from '../../../lib/app-store.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useAvatarUpload } from '../hooks/use-avatar-upload.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
+import { LinkedIdentities } from './linked-identities.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
 
 interface ProfileDrawerProps {
@@ -88,14 +89,20 @@ function ProfilePanel({ user, titleId, onClose }: ProfilePanelProps) {
         {editing ? (
           <ProfileEditForm user={user} busy={avatar.uploading} onSaved={() => setEditing(false)} />
         ) : (
-          <ProfileView user={user} />
+          <>
+            <ProfileView user={user} />
+            <LinkedIdentities user={user} />
+          </>
         )}
       </Stack>
     </>
   );
 }
 
-/** Spec §2 "Profile drawer": who is signed in, and editing of the avatar, name and password. */
+/**
+ * Spec §2 "Profile drawer": who is signed in, the identity providers they sign in with, and
+ * editing of the avatar, name and password.
+ */
 export function ProfileDrawer({ open, onClose }: ProfileDrawerProps) {
   const titleId = useId();
   const user = useAppStore((state) => state.user);

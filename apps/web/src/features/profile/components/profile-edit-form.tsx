@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
+import { useSetFirstPassword } from '../api/set-first-password.ts';
 import {
   changesPassword,
   profileDrawerFormSchema,
@@ -40,20 +41,27 @@ export function ProfileEditForm({ user, busy, onSaved }: ProfileEditFormProps) {
   const { enqueueSnackbar } = useSnackbar();
   const saveProfile = useSaveProfile();
   const changePassword = useChangePassword();
+  const setFirstPassword = useSetFirstPassword();
+  // An account that signs in with an identity provider only has no current password to give.
+  const passwordFields = user.password
+    ? PASSWORD_FIELDS
+    : PASSWORD_FIELDS.filter(({ name }) => name !== 'currentPassword');
   const [changingPassword, setChangingPassword] = useState(false);
   const { control, handleSubmit, watch, formState } = useForm<ProfileDrawerValues>({
     resolver: zodResolver(profileDrawerFormSchema(user)),
     defaultValues: { name: user.name ?? '', currentPassword: '', password: '', retype: '' },
     mode: 'onChange',
   });
-  const pending = saveProfile.isPending || changePassword.isPending;
+  const pending = saveProfile.isPending || changePassword.isPending || setFirstPassword.isPending;
   const blank = watch('name').trim() === '';
   const hasError = Object.keys(formState.errors).length > 0;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       // The password first: a wrong current password then leaves nothing half saved.
-      if (changesPassword(values)) {
+      if (changesPassword(values) && !user.password) {
+        await setFirstPassword.mutateAsync({ user_id: user.id, new_password: values.password });
+      } else if (changesPassword(values)) {
         await changePassword.mutateAsync({
           user_id: user.id,
           current_password: values.currentPassword,
@@ -80,7 +88,7 @@ export function ProfileEditForm({ user, busy, onSaved }: ProfileEditFormProps) {
         helperText={t('profile.emailReadOnly')}
       />
       {changingPassword ? (
-        PASSWORD_FIELDS.map(({ name, label, auto }, index) => (
+        passwordFields.map(({ name, label, auto }, index) => (
           <Controller
             key={name}
             control={control}
@@ -102,9 +110,9 @@ export function ProfileEditForm({ user, busy, onSaved }: ProfileEditFormProps) {
       ) : (
         <TextField
           label={t('profile.password')}
-          type="password"
-          value="********"
-          helperText={t('profile.passwordHint')}
+          type={user.password ? 'password' : 'text'}
+          value={user.password ? '********' : t('profile.noPassword')}
+          helperText={t(user.password ? 'profile.passwordHint' : 'profile.setPasswordHint')}
           onFocus={() => setChangingPassword(true)}
           slotProps={{ input: { readOnly: true } }}
         />

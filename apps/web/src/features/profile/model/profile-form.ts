@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 
 type ProfileOwner = Pick<SessionUser, 'role' | 'company_type'>;
+type ProfileDrawerOwner = ProfileOwner & Pick<SessionUser, 'password'>;
 
 /** The translation key of the name field's label: 'Company Name' or 'Full Name' (spec §5). */
 export function nameLabelKey(user: ProfileOwner): 'profile.companyName' | 'profile.fullName' {
@@ -36,9 +37,10 @@ export interface ProfileDrawerValues {
 
 /**
  * The profile drawer's form: the name, and a password change only when one is typed; then the
- * current password is required and the new one follows the new-password rules.
+ * current password is required (of an account that has one: one signing in with an identity
+ * provider only sets its first) and the new one follows the new-password rules.
  */
-export function profileDrawerFormSchema(user: ProfileOwner) {
+export function profileDrawerFormSchema(user: ProfileDrawerOwner) {
   return z
     .object({
       name: nameSchema(user),
@@ -48,9 +50,11 @@ export function profileDrawerFormSchema(user: ProfileOwner) {
     })
     .superRefine((form, context) => {
       if (!form.currentPassword && !form.password && !form.retype) return;
-      const current = changePasswordSchema.shape.current_password.safeParse(form.currentPassword);
-      for (const issue of current.error?.issues ?? []) {
-        context.addIssue({ code: 'custom', path: ['currentPassword'], message: issue.message });
+      if (user.password) {
+        const current = changePasswordSchema.shape.current_password.safeParse(form.currentPassword);
+        for (const issue of current.error?.issues ?? []) {
+          context.addIssue({ code: 'custom', path: ['currentPassword'], message: issue.message });
+        }
       }
       const pair = passwordPairSchema.safeParse({ password: form.password, retype: form.retype });
       for (const issue of pair.error?.issues ?? []) {

@@ -1,0 +1,52 @@
+import {
+  formatMessage,
+  MESSAGES,
+  OIDC_ERROR_CODES,
+  OIDC_ERROR_MESSAGE_KEYS,
+  type IdentityProviderKind,
+  type OidcErrorCode,
+} from '@plotline/core';
+import { withQuery } from '../../../lib/query-string.ts';
+
+export interface OidcStart {
+  /** Where the result page runs: in the popup (posting to this window), or in this page. */
+  mode: 'popup' | 'page';
+  /** The /app page to land on, as the store keeps it (without `/app/`). */
+  next: string | null;
+  remember: boolean;
+  /** An invitation link's token, to accept the invitation with the provider. */
+  invite?: string | null;
+}
+
+/** The server call that opens a provider's sign-in (it redirects to the provider). */
+export function oidcStartPath(kind: IdentityProviderKind, start: OidcStart): string {
+  return withQuery(`/api/auth/oidc/${kind}/start`, {
+    mode: start.mode,
+    next: start.next,
+    remember: String(start.remember),
+    invite: start.invite,
+  });
+}
+
+/** An `?error=` as the result page or the sign-in page got it; anything else counts as a failure. */
+export function oidcErrorCodeOf(value: string | null): OidcErrorCode {
+  return OIDC_ERROR_CODES.find((code) => code === value) ?? 'failed';
+}
+
+/**
+ * The core message of a failed provider sign-in, in English with the provider's name filled in,
+ * as the server's messages are: the screens translate it as they translate those.
+ */
+export function oidcErrorMessage(code: OidcErrorCode, providerName: string): string {
+  return formatMessage(MESSAGES[OIDC_ERROR_MESSAGE_KEYS[code]], { provider: providerName });
+}
+
+/** The sign-in page's address for an error of a provider sign-in that finished in the page. */
+export function oidcErrorPath(code: OidcErrorCode, kind: string | null): string {
+  return withQuery('/login', { oidc_error: code, provider: kind });
+}
+
+/** Leaves the studio for the provider (the full-page sign-in, when the popup was blocked). */
+export function leavePageFor(path: string): void {
+  window.location.assign(path);
+}
