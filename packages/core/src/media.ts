@@ -72,6 +72,12 @@ export const isLanguageId = (id: number) =>
 
 /** Upload metadata the studio sends with a resumable (tus) video upload: the multipart call's fields. */
 export const TUS_UPLOAD_PATH = '/api/v1.5/upload/tus';
+/**
+ * How long an unfinished tus upload is kept, from its creation, to be resumed: past a night's sleep
+ * or a weekend away from the laptop, yet bounded, since each holds up to 1 GB. The studio forgets
+ * its own note of an upload after the same time.
+ */
+export const TUS_UPLOAD_EXPIRY_MS = 3 * 24 * 3600 * 1000;
 
 /** Jobs of the queue: a discriminated union, handled by an exhaustive map on the server. */
 export type MediaJob = {

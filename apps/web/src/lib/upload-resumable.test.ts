@@ -33,7 +33,7 @@ describe('uploadResumable', () => {
     });
 
     const upload = lastUpload();
-    expect(upload.started).toBe(true);
+    await vi.waitFor(() => expect(upload.started).toBe(true));
     expect(upload.file).toBe(file);
     expect(upload.options.endpoint).toBe(`${window.location.origin}/api/v1.5/upload/tus`);
     expect(upload.options.headers).toEqual({ [ACCESS_TOKEN_HEADER]: 'token-1' });

@@ -31,6 +31,11 @@ export class FakeTusUpload {
     FakeTusUpload.instances.push(this);
   }
 
+  /** No earlier upload to continue (upload-resumable.reload.test.ts drives the real one). */
+  findPreviousUploads() {
+    return Promise.resolve([]);
+  }
+
   start() {
     this.started = true;
   }

@@ -11,6 +11,10 @@ export class FakeXhr {
   body: Document | XMLHttpRequestBodyInit | null = null;
   status = 0;
   responseText = '';
+  responseHeaders: Record<string, string> = {};
+  /** The handlers set as properties, as tus-js-client sets them. */
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
   readonly upload = new EventTarget();
   private readonly events = new EventTarget();
 
@@ -41,14 +45,23 @@ export class FakeXhr {
     );
   }
 
-  respond(status: number, body: unknown) {
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
     this.responseText = body === undefined ? '' : JSON.stringify(body);
+    this.responseHeaders = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
     this.events.dispatchEvent(new Event('load'));
+    this.onload?.();
+  }
+
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
   }
 
   fail() {
     this.events.dispatchEvent(new Event('error'));
+    this.onerror?.();
   }
 }
 

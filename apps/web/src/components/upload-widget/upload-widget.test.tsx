@@ -13,12 +13,14 @@ function video(name: string, size = 1_000): File {
 /** An upload the test drives: it reports progress, then resolves or rejects when told. */
 function controlledUpload() {
   let report: (percent: number) => void = () => undefined;
+  let reportResume: (file: File, percent: number) => void = () => undefined;
   let finish: () => void = () => undefined;
   let fail: (error: Error) => void = () => undefined;
   const upload = vi.fn<UploadFiles>(
-    (_files, onProgress) =>
+    (_files, onProgress, _signal, onResume) =>
       new Promise((resolve, reject) => {
         report = onProgress;
+        reportResume = onResume;
         finish = () => resolve(undefined);
         fail = reject;
       }),
@@ -26,6 +28,7 @@ function controlledUpload() {
   return {
     upload,
     progress: (percent: number) => act(() => report(percent)),
+    resume: (file: File, percent: number) => act(() => reportResume(file, percent)),
     finish: () => act(async () => finish()),
     fail: (message: string) => act(async () => fail(new Error(message))),
   };
@@ -118,6 +121,7 @@ describe('UploadWidget', () => {
       files,
       expect.any(Function),
       expect.any(AbortSignal),
+      expect.any(Function),
     );
     expect(within(box).getByRole('button', { name: 'Upload' })).toBeDisabled();
     expect(within(box).getByLabelText('Choose files')).toBeDisabled();
@@ -135,6 +139,44 @@ describe('UploadWidget', () => {
 
     act(() => vi.advanceTimersByTime(500));
     expect(within(box).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says when an upload continues an earlier one, with the bar starting where it stopped', async () => {
+    const upload = controlledUpload();
+    const { user, box } = renderWidget({ upload: upload.upload, multiple: true });
+    const file = video('long take.mp4');
+    await user.upload(within(box).getByLabelText('Choose files'), file);
+    await user.click(within(box).getByRole('button', { name: 'Upload' }));
+    expect(within(box).queryByRole('status')).not.toBeInTheDocument();
+
+    upload.resume(file, 42);
+    upload.progress(42);
+    expect(within(box).getByRole('status')).toHaveTextContent(
+      'Resuming your earlier upload of \u2068long take.mp4\u2069 from 42%.',
+    );
+    const bar = within(box).getByRole('progressbar', { name: 'Upload progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+
+    vi.useFakeTimers();
+    await upload.finish();
+    act(() => vi.advanceTimersByTime(500));
+    expect(within(box).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of an earlier upload on the next one', async () => {
+    const upload = controlledUpload();
+    const { user, box } = renderWidget({ upload: upload.upload });
+    const input = within(box).getByLabelText('Choose file');
+    await user.upload(input, video('first.mp4'));
+    await user.click(within(box).getByRole('button', { name: 'Upload' }));
+    upload.resume(video('first.mp4'), 10);
+    await upload.fail('Oops.. Something went wrong on our server :(');
+
+    await user.upload(input, video('first.mp4'));
+    await user.click(within(box).getByRole('button', { name: 'Upload' }));
+    upload.progress(5);
+    expect(within(box).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '5');
+    expect(within(box).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it("shows a failure's message, resets the progress and clears the selection", async () => {

@@ -11,6 +11,7 @@ import { MESSAGES } from '@plotline/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilePickerButton } from '../file-picker-button.tsx';
+import { isolate } from '../../lib/isolate.ts';
 import { useByteFormat } from '../../lib/use-byte-format.ts';
 import { useMessageText } from '../../lib/use-message-text.ts';
 import { totalSize } from './file-selection.ts';
@@ -149,6 +150,15 @@ export function UploadWidget({
 
         {widget.progress !== null && (
           <Box>
+            {widget.resumed && (
+              // Told politely, as the bar jumps to the share already sent.
+              <Alert severity="info" role="status" sx={{ mb: 1.5 }}>
+                {t('uploadWidget.resumed', {
+                  name: isolate(widget.resumed.name),
+                  percent: widget.resumed.percent,
+                })}
+              </Alert>
+            )}
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
               <LinearProgress
                 variant="determinate"

@@ -4,18 +4,28 @@ import { addToSelection } from './file-selection.ts';
 
 /**
  * Sends the chosen files. It reports the share sent as a whole percentage and stops when the signal
- * aborts; it rejects with an Error whose message is the one to show.
+ * aborts; it rejects with an Error whose message is the one to show. When a file's upload continues
+ * one begun before a reload, it says so with `onResume` and that file's share already sent.
  */
 export type UploadFiles = (
   files: File[],
   onProgress: (percent: number) => void,
   signal: AbortSignal,
+  onResume: (file: File, percent: number) => void,
 ) => Promise<unknown>;
+
+/** An upload that goes on from where an earlier one stopped: the file's name and share kept. */
+export interface ResumedUpload {
+  name: string;
+  percent: number;
+}
 
 export interface UploadWidgetState {
   files: File[];
   /** The percentage sent while the bar shows (during an upload and briefly after); else null. */
   progress: number | null;
+  /** The latest file of this upload that continues an earlier one, shown with the bar. */
+  resumed: ResumedUpload | null;
   uploading: boolean;
   /** The last pick was (partly) refused for passing the upload limit. */
   tooLarge: boolean;
@@ -40,6 +50,7 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 export function useUploadWidget(upload: UploadFiles, multiple: boolean): UploadWidgetState {
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
+  const [resumed, setResumed] = useState<ResumedUpload | null>(null);
   const [uploading, setUploading] = useState(false);
   const [tooLarge, setTooLarge] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +84,10 @@ export function useUploadWidget(upload: UploadFiles, multiple: boolean): UploadW
     setError(null);
     setTooLarge(false);
     setProgress(0);
-    upload(files, setProgress, abort.signal)
+    setResumed(null);
+    upload(files, setProgress, abort.signal, (file, percent) =>
+      setResumed({ name: file.name, percent }),
+    )
       .then(
         () => {
           setProgress(100);
@@ -95,6 +109,7 @@ export function useUploadWidget(upload: UploadFiles, multiple: boolean): UploadW
   return {
     files,
     progress,
+    resumed,
     uploading,
     tooLarge,
     error,

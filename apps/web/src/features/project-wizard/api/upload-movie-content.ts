@@ -17,12 +17,15 @@ export interface UploadMovieContent {
   /** The project's orientation, once step 1 has set it; the server assumes horizontal. */
   viewMode?: ViewMode;
   onProgress?: (percent: number) => void;
+  /** The upload continues one of the same file begun before a reload: the share already sent. */
+  onResume?: (percent: number) => void;
   signal?: AbortSignal;
 }
 
 /**
  * Uploads one clip or bridge, resumably (tus), with the fields of `POST /api/v1.5/upload/movie-content`
- * as its metadata. The server answers with the project and the new item, queued for transcoding.
+ * as its metadata, so it continues after a reload only into the same project and slot. The server
+ * answers with the project and the new item, queued for transcoding.
  */
 export function uploadMovieContent({
   file,
@@ -30,12 +33,14 @@ export function uploadMovieContent({
   type,
   viewMode,
   onProgress,
+  onResume,
   signal,
 }: UploadMovieContent) {
   return uploadResumable(TUS_UPLOAD_PATH, file, {
     schema: movieContentUploadResultSchema,
     metadata: { filename: file.name, movieId, view_mode: viewMode, type },
     onProgress,
+    onResume,
     signal,
   });
 }

@@ -13,15 +13,16 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 
 /**
  * The upload widget's `upload` for clips or bridges: the files go one after the other, progress
- * counts the bytes of all of them, and a failure is toasted with the server's message (spec §8)
- * before the widget shows it too.
+ * counts the bytes of all of them (a file that continues an earlier upload counts what was sent
+ * before), and a failure is toasted with the server's message (spec §8) before the widget shows it
+ * too.
  */
 export function useContentUpload({ movieId, type }: ContentUpload): UploadFiles {
   const { mutateAsync } = useUploadMovieContent();
   const { enqueueSnackbar } = useSnackbar();
   const messageText = useMessageText();
 
-  return async (files, onProgress, signal) => {
+  return async (files, onProgress, signal, onResume) => {
     const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
     let sent = 0;
     try {
@@ -34,6 +35,7 @@ export function useContentUpload({ movieId, type }: ContentUpload): UploadFiles 
           signal,
           onProgress: (percent) =>
             onProgress(Math.round(((done + (file.size * percent) / 100) / total) * 100)),
+          onResume: (percent) => onResume(file, percent),
         });
         sent += file.size;
       }
