@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   MESSAGES,
   movieContentUploadFieldsSchema,
+  TUS_UPLOAD_EXPIRY_MS,
   TUS_UPLOAD_PATH,
   UPLOAD_LIMIT_BYTES,
 } from '@plotline/core';
@@ -22,11 +23,9 @@ export interface TusUploadsOptions {
   dir: string;
   /** One past the largest accepted upload; the spec's 1,000,000,000 bytes unless a test lowers it. */
   limitBytes?: number;
-  /** An upload not resumed for this long is removed. */
+  /** An unfinished upload is removed this long after its creation; TUS_UPLOAD_EXPIRY_MS unless a test changes it. */
   expiryMs?: number;
 }
-
-const ONE_DAY_MS = 24 * 3600 * 1000;
 
 /** tus's own metadata of the file: its name, which is shown, and its type (ignored: the content decides). */
 const TUS_FILE_METADATA = ['filename', 'filetype'];
@@ -63,7 +62,7 @@ export function registerTusUploads(
   const callers = new WeakMap<object, { caller: AuthContext; ip: string }>();
   const store = new FileStore({
     directory: options.dir,
-    expirationPeriodInMilliseconds: options.expiryMs ?? ONE_DAY_MS,
+    expirationPeriodInMilliseconds: options.expiryMs ?? TUS_UPLOAD_EXPIRY_MS,
   });
 
   const callerOfTus = (request: { runtime?: { node?: { req: object } } }) => {
