@@ -45,7 +45,16 @@ export interface JobQueue {
   work(handlers: JobHandlers, options: { concurrency: number }): Promise<void>;
   /** Stops taking jobs; running handlers are aborted and their jobs go back to the queue. */
   stop(): Promise<void>;
+  /**
+   * The jobs of the queue by state, as the queue's monitor last counted them (every
+   * `monitorIntervalSeconds`). Read through the queue's own connection, so it also tells whether
+   * the queue is reachable (`/api/ready`).
+   */
+  depth(): Promise<QueueDepth>;
 }
+
+/** Waiting to run now, waiting for a retry's delay, running, and failed jobs still kept. */
+export type QueueDepth = Record<'ready' | 'deferred' | 'active' | 'failed', number>;
 
 export interface JobQueueTiming {
   /** A running job that has not reported for this long is taken from its worker. At least 10. */
@@ -141,6 +150,16 @@ export async function startJobQueue(
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    },
+    async depth() {
+      const queue = await boss.getQueue(QUEUE);
+      if (!queue) throw new Error(`The job queue ${QUEUE} does not exist`);
+      return {
+        ready: queue.readyCount,
+        deferred: queue.deferredCount,
+        active: queue.activeCount,
+        failed: queue.failedCount,
+      };
     },
   };
 }

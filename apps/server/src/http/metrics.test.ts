@@ -1,0 +1,137 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMetrics } from '../adapters/metrics.ts';
+import { startJobQueue } from '../adapters/job-queue.ts';
+import { TEST_QUEUE_TIMING } from '../test/test-media-pipeline.ts';
+import { projectCallers, projectFactories } from '../test/test-projects.ts';
+import { startTestServer } from '../test/test-server.ts';
+import { listenForMetrics } from './metrics.ts';
+
+const TOKEN = 'a-metrics-token-for-the-tests';
+
+/** The value of one series in Prometheus text, or undefined when it is not there. */
+function valueOf(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  it('does not exist', async () => {
+    const server = await startTestServer();
+    try {
+      const response = await server.request('GET', '/metrics', {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(response.status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN', async () => {
+  const server = await startTestServer({ metricsToken: TOKEN, transcodeWorkers: 1 });
+  const make = await projectFactories(server);
+  afterAll(async () => {
+    await server.close();
+    await make.cleanUp();
+  });
+  const scrape = (authorization?: string) =>
+    server.request('GET', '/metrics', { headers: authorization ? { authorization } : {} });
+
+  it('refuses a scrape without the token or with another', async () => {
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Basic ${TOKEN}`,
+      TOKEN,
+    ]) {
+      const response = await scrape(authorization);
+      expect(response.status, authorization).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      expect(response.body).toEqual({
+        message: 'The metrics need the METRICS_TOKEN as a Bearer token',
+      });
+    }
+  });
+
+  it('times requests by route pattern and status class, and counts the queue and a transcode', async () => {
+    const { owner } = await projectCallers(server);
+    const movieId = await make.makeProject(owner.token);
+    await server.request('GET', `/api/transcoder/movie-status/${movieId}`, { token: owner.token });
+    await server.request('GET', '/api/transcoder/movie-status/424242', { token: owner.token });
+    await server.request('GET', '/api/no-such-call/1');
+    await server.request('GET', '/api/no-such-call/2');
+    const clip = await make.uploadClip(owner.token, movieId);
+    await expect
+      .poll(async () => (await make.statusOf(owner.token, movieId))[0]?.status, {
+        timeout: 60_000,
+        interval: 250,
+      })
+      .toBe('ready');
+    expect(clip.status).toBe('queued');
+
+    const response = await scrape(`Bearer ${TOKEN}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = response.text;
+    const route = '/api/transcoder/movie-status/:movieId';
+    expect(
+      valueOf(
+        text,
+        `plotline_http_request_duration_seconds_count{method="GET",route="${route}",status_class="2xx"}`,
+      ),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      valueOf(
+        text,
+        `plotline_http_request_duration_seconds_count{method="GET",route="${route}",status_class="4xx"}`,
+      ),
+    ).toBe(1);
+    // Ids in the path are not labels: one series per route, and one for all paths of none.
+    expect(text).not.toMatch(/route="[^"]*(424242|no-such-call)/);
+    expect(
+      valueOf(
+        text,
+        'plotline_http_request_duration_seconds_count{method="GET",route="unmatched",status_class="4xx"}',
+      ),
+    ).toBe(2);
+    for (const state of ['ready', 'deferred', 'active', 'failed']) {
+      expect(valueOf(text, `plotline_job_queue_depth{state="${state}"}`)).toBeGreaterThanOrEqual(0);
+    }
+    expect(
+      valueOf(text, 'plotline_job_duration_seconds_count{kind="transcode",outcome="ready"}'),
+    ).toBe(1);
+    expect(valueOf(text, 'plotline_transcode_seconds_per_output_second_count')).toBe(1);
+    expect(valueOf(text, 'plotline_transcode_seconds_per_output_second_sum')).toBeGreaterThan(0);
+    expect(text).toContain('plotline_process_cpu_seconds_total');
+  });
+});
+
+describe("the worker's metrics listener", () => {
+  it('serves the queue depth behind the token, on a port of its own', async () => {
+    const server = await startTestServer();
+    const queue = await startJobQueue(server.database.queueConnection, TEST_QUEUE_TIMING);
+    const metrics = createMetrics();
+    metrics.watchQueue(queue);
+    const listener = await listenForMetrics(metrics, TOKEN, { port: 0, host: '127.0.0.1' });
+    try {
+      const address = listener.addresses()[0]!;
+      const url = `http://127.0.0.1:${address.port}/metrics`;
+      expect((await fetch(url)).status).toBe(401);
+      const depth = async () => {
+        const response = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
+        expect(response.status).toBe(200);
+        return valueOf(await response.text(), 'plotline_job_queue_depth{state="ready"}');
+      };
+      expect(await depth()).toBe(0);
+      // Nothing works this queue: the job waits, and the monitor counts it within its interval.
+      await queue.send({ kind: 'transcode', movieContentId: 1, attempt: 1 });
+      await expect.poll(depth, { timeout: 10_000, interval: 250 }).toBe(1);
+    } finally {
+      await listener.close();
+      await queue.stop();
+      await server.close();
+    }
+  });
+});

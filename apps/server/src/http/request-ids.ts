@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * What a proxy or client may name a request by: UUIDs, ULIDs, trace ids. Anything else (too long,
+ * spaces, control characters) would garble the logs, and gets an id of ours instead.
+ */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Fastify's `genReqId`: the id a proxy in front gave the request, when it is sane, else a new one.
+ * Pino writes it as `reqId` on every log line of the request.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Answers every request with its id, so a user's report can be matched to the log. */
+export function registerRequestIds(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
+}
