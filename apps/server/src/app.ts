@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './adapters/clock.ts';
 import type { Ffmpeg } from './adapters/ffmpeg/ffmpeg.ts';
 import { DEFAULT_QUEUE_TIMING, startJobQueue, type JobQueueTiming } from './adapters/job-queue.ts';
 import type { Mailer } from './adapters/mailer.ts';
+import { createMetrics } from './adapters/metrics.ts';
 import { argon2Hasher, type PasswordHasher } from './adapters/password-hasher.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { transactionRunner } from './db/transaction.ts';
@@ -16,9 +17,11 @@ import { registerActivityLog } from './http/activity-log.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerMaintenance } from './http/maintenance.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerRequestIds, requestIdOf } from './http/request-ids.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStrictWrites } from './http/strict-writes.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -85,7 +88,10 @@ import { registerSeriesRoutes } from './modules/series/series.routes.ts';
 import { createSeriesService } from './modules/series/series.service.ts';
 import { createMediaJobHandlers } from './modules/transcoding/media-jobs.ts';
 import { registerTranscodingRoutes } from './modules/transcoding/transcoding.routes.ts';
-import { createTranscodingService } from './modules/transcoding/transcoding.service.ts';
+import {
+  createTranscodingService,
+  type TranscodeObserver,
+} from './modules/transcoding/transcoding.service.ts';
 import { registerTusUploads } from './modules/uploads/tus-uploads.ts';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
@@ -131,6 +137,8 @@ export interface AppDeps {
   termsFile?: string | undefined;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** METRICS_TOKEN: serves Prometheus metrics at /metrics to its bearer; unset, none are kept. */
+  metricsToken?: string | null;
 }
 
 /**
@@ -147,6 +155,7 @@ const DEFAULT_TERMS_FILE = fileURLToPath(new URL('../content/terms.md', import.m
 export async function startMediaPipeline(
   deps: Pick<AppDeps, 'database' | 'blobs' | 'ffmpeg' | 'workDir' | 'queueTiming'> & {
     clock: Clock;
+    transcodeObserver?: TranscodeObserver;
   },
   onQueueError: (error: Error) => void,
 ) {
@@ -167,6 +176,7 @@ export async function startMediaPipeline(
     clock: deps.clock,
     transaction: transactionRunner(db),
     workDir: path.join(deps.workDir, 'transcode'),
+    observer: deps.transcodeObserver,
   });
   return { queue, projects, contents, transcoding };
 }
@@ -239,14 +249,17 @@ export async function buildApp(deps: AppDeps) {
     transaction,
   });
 
+  const metrics = deps.metricsToken ? createMetrics() : null;
   const {
     queue,
     projects,
     contents,
     transcoding: transcodingService,
-  } = await startMediaPipeline({ ...deps, clock }, (error) =>
-    app.log.error({ err: error }, 'job queue error'),
+  } = await startMediaPipeline(
+    { ...deps, clock, transcodeObserver: metrics?.transcodes },
+    (error) => app.log.error({ err: error }, 'job queue error'),
   );
+  metrics?.watchQueue(queue);
   const uploadsService = createUploadsService({
     projects,
     contents,
@@ -357,9 +370,12 @@ export async function buildApp(deps: AppDeps) {
   const app: FastifyInstance = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
+    genReqId: requestIdOf,
     // 1 MB of JSON is plenty; uploads have their own limits.
     bodyLimit: 1_048_576,
   });
+  registerRequestIds(app);
+  if (metrics && deps.metricsToken) registerMetrics(app, metrics, deps.metricsToken);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -374,7 +390,12 @@ export async function buildApp(deps: AppDeps) {
   registerActivityLog(app, activity, clock);
   registerMaintenance(app, maintenanceService);
 
-  registerHealthRoutes(app, { ...createHealthRepository(db), database: deps.database.kind });
+  registerHealthRoutes(app, {
+    ...createHealthRepository(db),
+    database: deps.database.kind,
+    blobs: deps.blobs,
+    queue,
+  });
   registerAuthRoutes(app, { auth: authService, accounts: accountsService });
   registerAccountsRoutes(app, accountsService);
   registerUsersRoutes(app, usersService);

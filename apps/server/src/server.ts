@@ -57,6 +57,7 @@ async function main(config: Config): Promise<void> {
     appCompanyId: config.appCompanyId ?? null,
     maintenanceForced: config.maintenance,
     termsFile: config.termsFile,
+    metricsToken: config.metrics.token,
   });
 
   if (config.clockOffsetFile) {

@@ -1,5 +1,15 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, cp, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import {
+  access,
+  constants,
+  copyFile,
+  cp,
+  mkdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -39,6 +49,8 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<void>;
   /** Where a browser fetches the blob: served by the API for the local store, a CDN for S3. */
   publicUrl(key: string): string;
+  /** Resolves when the store can be written to now; rejects with the reason otherwise (`/api/ready`). */
+  ping(): Promise<void>;
 }
 
 /** Served by `GET /api/media/*` for the local store. */
@@ -139,6 +151,10 @@ export function createLocalBlobStore(root: string): BlobStore {
     publicUrl(key) {
       assertSafe(key, SAFE_KEY);
       return `${LOCAL_MEDIA_ROUTE}${key}`;
+    },
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       clockOffsetFile: undefined,
       termsFile: undefined,
       maintenance: false,
+      metrics: { token: undefined, port: undefined },
     });
   });
 
@@ -44,8 +45,11 @@ describe('loadConfig', () => {
       APP_COMPANY_ID: '7',
       CLOCK_OFFSET_FILE: '/tmp/plotline-clock-offset',
       TERMS_FILE: '/etc/plotline/terms.md',
+      METRICS_TOKEN: 'a-scrape-token-of-some-length',
+      METRICS_PORT: '9464',
     });
     expect(config).toMatchObject({
+      metrics: { token: 'a-scrape-token-of-some-length', port: 9464 },
       appCompanyId: 7,
       clockOffsetFile: '/tmp/plotline-clock-offset',
       termsFile: '/etc/plotline/terms.md',
@@ -82,9 +86,10 @@ describe('loadConfig', () => {
         ADMIN_PASSWORD: 'short',
         JWT_SECRET: 'tiny',
         TRANSCODE_WORKERS: 'many',
+        METRICS_TOKEN: 'guessable',
       }),
     ).toThrow(
-      /PORT[\s\S]*DATABASE_URL must start with postgres[\s\S]*ADMIN_PASSWORD must have at least 8[\s\S]*JWT_SECRET[\s\S]*TRANSCODE_WORKERS/,
+      /PORT[\s\S]*DATABASE_URL must start with postgres[\s\S]*ADMIN_PASSWORD must have at least 8[\s\S]*JWT_SECRET[\s\S]*TRANSCODE_WORKERS[\s\S]*METRICS_TOKEN must have at least 16/,
     );
   });
 });

@@ -45,6 +45,8 @@ const envSchema = z.object({
     .optional(),
   CLOCK_OFFSET_FILE: z.string().min(1).optional(),
   TERMS_FILE: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export interface Config {
@@ -71,6 +73,11 @@ export interface Config {
   clockOffsetFile: string | undefined;
   /** The operator's terms page, a Markdown file; unset, the template shipped in content/terms.md. */
   termsFile: string | undefined;
+  /**
+   * Prometheus metrics at /metrics for the bearer of `token`; unset, none are served. `port`: where
+   * `npm run worker`, which has no HTTP side otherwise, serves its own.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -101,5 +108,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appCompanyId: e.APP_COMPANY_ID,
     clockOffsetFile: e.CLOCK_OFFSET_FILE && path.resolve(e.CLOCK_OFFSET_FILE),
     termsFile: e.TERMS_FILE && path.resolve(e.TERMS_FILE),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

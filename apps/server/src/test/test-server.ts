@@ -10,7 +10,7 @@ import { ManualClock } from '../adapters/clock.ts';
 import type { Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { createOutboxMailer } from '../adapters/mailer.ts';
 import { createArgon2Hasher, type PasswordHasher } from '../adapters/password-hasher.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDeps } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createCompaniesRepository } from '../modules/companies/companies.repository.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
@@ -75,6 +75,12 @@ export async function startTestServer(
     maintenanceForced?: boolean;
     /** The terms page's Markdown file (TERMS_FILE); the shipped template unless given. */
     termsFile?: string;
+    /** METRICS_TOKEN: metrics at /metrics; none unless given. */
+    metricsToken?: string;
+    /** Errors only, to the standard output, unless given (a test reading the log lines). */
+    logger?: AppDeps['logger'];
+    /** The blob store's folder, kept on close; a scratch folder of the server's own unless given. */
+    blobsDir?: string;
   } = {},
 ) {
   const hasher = options.hasher ?? cheapHasher;
@@ -82,6 +88,7 @@ export async function startTestServer(
   const clock = new ManualClock();
   const scratch = await mkdtemp(path.join(tmpdir(), 'plotline-test-'));
   const outbox = path.join(scratch, 'outbox');
+  const blobsDir = options.blobsDir ?? path.join(scratch, 'blobs');
   const publicUrl = 'http://studio.test';
   const { app, services } = await buildApp({
     database,
@@ -90,7 +97,7 @@ export async function startTestServer(
     playerRoot: options.playerRoot ?? null,
     publicUrl,
     mailer: createOutboxMailer(outbox, 'Plotline <no-reply@plotline.test>', { info: () => {} }),
-    blobs: createLocalBlobStore(path.join(scratch, 'blobs')),
+    blobs: createLocalBlobStore(blobsDir),
     ffmpeg: options.ffmpeg ?? (await testFfmpeg()),
     workDir: path.join(scratch, 'work'),
     transcodeWorkers: options.transcodeWorkers ?? 0,
@@ -101,7 +108,8 @@ export async function startTestServer(
     maintenanceForced: options.maintenanceForced,
     termsFile: options.termsFile,
     trustProxy: true,
-    logger: { level: 'error' },
+    logger: options.logger ?? { level: 'error' },
+    metricsToken: options.metricsToken,
   });
   options.routes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -210,7 +218,7 @@ export async function startTestServer(
     baseUrl,
     publicUrl,
     /** Where the app's blobs and scratch files live, to check what an upload left behind. */
-    blobsDir: path.join(scratch, 'blobs'),
+    blobsDir,
     workDir: path.join(scratch, 'work'),
     database,
     clock,

@@ -36,6 +36,25 @@ const LOG_LIMIT = 4000;
 const INTERRUPTED_LOG =
   'The transcode was interrupted every time it ran (its worker stopped before finishing). Retry it.';
 
+/**
+ * How one run of a transcode job ended. `ready`: the ladder is stored; `failed`: the failure is
+ * recorded and final; `retry`: the run threw and the queue tries again; `interrupted`: the run was
+ * stopped or taken from this worker; `superseded`: a newer attempt replaced it while it ran.
+ */
+export interface TranscodeRun {
+  outcome: 'ready' | 'failed' | 'retry' | 'interrupted' | 'superseded';
+  seconds: number;
+  /** The length of the video made, for a ready run. */
+  outputSeconds: number | null;
+}
+
+/** Told of every run and give-up, for the metrics; the service itself knows no metrics library. */
+export interface TranscodeObserver {
+  runEnded(run: TranscodeRun): void;
+  /** The queue gave up on a job whose runs kept being cut short; its failure is now recorded. */
+  gaveUp(): void;
+}
+
 export interface TranscodingDeps {
   contents: MovieContentsRepository;
   projects: ProjectFinder & ProjectLocker;
@@ -47,6 +66,7 @@ export interface TranscodingDeps {
   /** Where runs write their renditions before they move into the blob store. */
   workDir: string;
   preset?: X264Preset;
+  observer?: TranscodeObserver;
 }
 
 /** The queue's ceiling for one run of a job. */
@@ -119,6 +139,8 @@ export function createTranscodingService(deps: TranscodingDeps) {
     }
     const runDir = path.join(deps.workDir, `${content.id}-${content.attempt}-${randomUUID()}`);
     const playable = content.status === 'playable';
+    const started = performance.now();
+    let ended: Omit<TranscodeRun, 'seconds'> = { outcome: 'superseded', outputSeconds: null };
     await write({ status: playable ? 'playable' : 'processing', transcoderLog: null });
     try {
       await blobs.withLocalFile(content.sourceKey, async (input) => {
@@ -164,23 +186,33 @@ export function createTranscodingService(deps: TranscodingDeps) {
           thumbnailKey: `${prefix}/${ladder.thumbnail}`,
           durationSeconds: ladder.durationSeconds,
         });
-        if (!written) await blobs.deletePrefix(prefix);
+        if (!written) {
+          await blobs.deletePrefix(prefix);
+          return;
+        }
+        ended = { outcome: 'ready', outputSeconds: ladder.durationSeconds };
         // The quick rendition has served its purpose once the ladder replaces it.
-        else if (before?.hlsKey && prefixOf(before.hlsKey) !== prefix) {
+        if (before?.hlsKey && prefixOf(before.hlsKey) !== prefix) {
           await blobs.deletePrefix(prefixOf(before.hlsKey));
         }
       });
     } catch (error) {
       // Stopped or taken away: the queue hands the job out again, so nothing is recorded.
-      if (signal.aborted) throw error;
+      if (signal.aborted) {
+        ended = { outcome: 'interrupted', outputSeconds: null };
+        throw error;
+      }
       if (lastAttempt || isPermanent(error)) {
+        ended = { outcome: 'failed', outputSeconds: null };
         await write({ status: 'failed', progress: 0, transcoderLog: describeFailure(error) });
         return;
       }
+      ended = { outcome: 'retry', outputSeconds: null };
       await write({ status: playable ? 'playable' : 'queued' });
       throw error;
     } finally {
       await rm(runDir, { recursive: true, force: true });
+      deps.observer?.runEnded({ ...ended, seconds: (performance.now() - started) / 1000 });
     }
   }
 
@@ -192,12 +224,13 @@ export function createTranscodingService(deps: TranscodingDeps) {
       const content = await contents.findContent(job.movieContentId);
       if (!content || content.attempt !== job.attempt) return;
       if (content.status === 'ready' || content.status === 'failed') return;
-      await contents.updateAttempt(
+      const written = await contents.updateAttempt(
         content.id,
         content.attempt,
         { status: 'failed', progress: 0, transcoderLog: INTERRUPTED_LOG },
         clock.now(),
       );
+      if (written) deps.observer?.gaveUp();
     },
 
     /** Every clip and bridge of a project the caller can read, oldest first. */

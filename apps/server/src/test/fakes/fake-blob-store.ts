@@ -75,6 +75,7 @@ export function createFakeBlobStore() {
     publicUrl(key) {
       return `https://blobs.test/${checked(key)}`;
     },
+    async ping() {},
   };
 
   return {
