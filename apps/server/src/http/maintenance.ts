@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const SIGN_IN = 'POST /api/v1.6/auth/login';
+/** The sign-ins, with a password or an identity provider's handoff: see below. */
+const SIGN_INS = new Set(['POST /api/v1.6/auth/login', 'POST /api/auth/oidc/complete']);
 
 /**
  * Writes that go on in maintenance for anyone: signing out, and what the public player and the App
@@ -35,7 +36,7 @@ export function registerMaintenance(app: FastifyInstance, gate: MaintenanceGate)
   // Registered after the access guard, whose hook has named the caller of every signed-in route.
   app.addHook('onRequest', async (request) => {
     const call = writeCall(request);
-    if (call === null || call === SIGN_IN || OPEN_WRITES.has(call)) return;
+    if (call === null || SIGN_INS.has(call) || OPEN_WRITES.has(call)) return;
     if (request.caller?.role === 'king') return;
     await gate.assertWritesOpen();
   });

@@ -9,7 +9,11 @@ import type { TokenKind, TokensRepository } from './tokens.repository.ts';
 const LIFETIME_HOURS: Record<TokenKind, number> = { invite: 7 * 24, reset: 1 };
 const PAGE: Record<TokenKind, string> = { invite: '/login?invite=', reset: '/renew-password?t=' };
 
-function hashOf(token: string): string {
+/**
+ * What is stored of a link's token; provider sign-ins store their secrets' hashes (and the
+ * invitation token they accept) the same way.
+ */
+export function hashOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

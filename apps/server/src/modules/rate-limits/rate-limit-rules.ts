@@ -44,6 +44,11 @@ export const RATE_LIMITS = {
    * a script filling the operator's list does not.
    */
   newsSignUp: { name: 'news-sign-up', max: 20, windowMs: 15 * MINUTE_MS },
+  /**
+   * Sign-ins with an identity provider started per address: as sign-up, a classroom signing in
+   * together passes, a script filling the table of sign-ins under way does not.
+   */
+  identitySignIns: { name: 'identity-sign-ins', max: 50, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export function counterKey(rule: RateLimitRule, subject: string): string {
