@@ -121,7 +121,14 @@ export function registerIdentityProvidersRoutes(
           `Answers 302 to the studio's \`${OIDC_RESULT_PATH}?handoff=…\` (exchanged within ${OIDC_HANDOFF_SECONDS} seconds by \`POST /api/auth/oidc/complete\`), or \`${OIDC_RESULT_PATH}?error=…&provider=…\`. ${ERRORS_DOC} ` +
           "A verified email already known signs that user in and links the identity; an unknown one makes an individual account; an invitation's token accepts it when the emails match. An unconfigured kind is 404.",
         params: kindParams,
-        querystring: z.record(z.string(), z.unknown()),
+        // Loose: providers add their own parameters (Google: `scope`, `authuser`, `prompt`…).
+        querystring: z.looseObject({
+          code: z.string().optional().describe('The authorization code'),
+          state: z.string().optional(),
+          iss: z.string().optional().describe("The provider's issuer (RFC 9207)"),
+          error: z.string().optional().describe('`access_denied` when the viewer cancelled'),
+          error_description: z.string().optional(),
+        }),
         response: {
           302: redirect("The studio's result page, with a handoff or an error"),
           ...errors(404),
