@@ -106,3 +106,20 @@ describe('Permissions-Policy', () => {
     }
   });
 });
+
+describe('Cross-Origin-Opener-Policy', () => {
+  const opener = async (pathname: string) =>
+    (await server.request('GET', pathname)).headers.get('cross-origin-opener-policy');
+
+  it('lets the studio keep the identity provider popups it opens', async () => {
+    expect(await opener('/login')).toBe('same-origin-allow-popups');
+    expect(await opener('/api/user/me')).toBe('same-origin-allow-popups');
+  });
+
+  it('keeps the popup joined to its opener on its way back through the studio', async () => {
+    expect(await opener('/api/auth/oidc/google/start?mode=popup')).toBe('unsafe-none');
+    expect(await opener('/api/auth/oidc/google/callback?error=access_denied')).toBe('unsafe-none');
+    expect(await opener('/auth/oidc?handoff=abc')).toBe('unsafe-none');
+    expect(await opener('/auth/oidc-lookalike')).toBe('same-origin-allow-popups');
+  });
+});

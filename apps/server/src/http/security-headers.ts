@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import { OIDC_RESULT_PATH } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
 
 type Directives = Record<string, string[]>;
@@ -86,6 +87,15 @@ export const PERMISSIONS_POLICY = Object.entries(PERMISSIONS)
   .join(', ');
 
 /**
+ * What a provider sign-in's popup loads from the studio: the start and callback calls and the
+ * result page. Any other opener policy there would leave the popup without `window.opener`.
+ */
+function inProviderPopup(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return path === OIDC_RESULT_PATH || path.startsWith('/api/auth/oidc/');
+}
+
+/**
  * Security headers on every reply, with the studio's content policy. API answers carry tokens and
  * users' data, so none is kept by any cache, except a success whose route chose its own caching:
  * the public media files and a published project's watch data.
@@ -95,10 +105,16 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     contentSecurityPolicy: { useDefaults: false, directives: STUDIO_DIRECTIVES },
     // HSTS belongs to the TLS-terminating proxy in front of a deployment, not to a localhost server.
     strictTransportSecurity: false,
+    // An identity provider's sign-in runs in a popup that posts its result to the studio page
+    // that opened it: that page keeps its reference to the popup (allow-popups), and the popup's
+    // own answers from this origin (below) must not cut it from its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   // onSend: the last word on every reply, errors and not-found answers included.
   app.addHook('onSend', async (request, reply) => {
     void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (inProviderPopup(request.url))
+      void reply.header('cross-origin-opener-policy', 'unsafe-none');
     const chosenCaching = reply.statusCode < 400 && reply.hasHeader('cache-control');
     if (request.url.startsWith('/api/') && !chosenCaching) {
       void reply.header('cache-control', 'no-store');
