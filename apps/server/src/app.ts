@@ -8,6 +8,8 @@ import { systemClock, type Clock } from './adapters/clock.ts';
 import type { Ffmpeg } from './adapters/ffmpeg/ffmpeg.ts';
 import { DEFAULT_QUEUE_TIMING, startJobQueue, type JobQueueTiming } from './adapters/job-queue.ts';
 import type { Mailer } from './adapters/mailer.ts';
+import type { S3Settings } from './adapters/s3-blob-store.ts';
+import { removeDeadProcessesFolders } from './adapters/scratch-folders.ts';
 import { createMetrics } from './adapters/metrics.ts';
 import { argon2Hasher, type PasswordHasher } from './adapters/password-hasher.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -115,10 +117,13 @@ export interface AppDeps {
   publicUrl: string;
   mailer: Mailer;
   blobs: BlobStore;
+  /** The bucket behind `blobs` when media is on S3 (resumable uploads wait there too); else null. */
+  s3?: S3Settings | null;
   ffmpeg: Ffmpeg;
   /**
-   * Scratch space on the blob store's file system: uploads in progress (`incoming/`, `tus/`) and
-   * renditions being made (`transcode/`).
+   * This process's scratch space: multipart uploads being received (`incoming/`), resumable ones
+   * when media is on the local disk (`tus/`), renditions being made (`transcode/`) and, with S3,
+   * sources lent to ffmpeg.
    */
   workDir: string;
   /** Transcode jobs this process runs at once; 0 leaves them to worker processes. */
@@ -167,6 +172,9 @@ export async function startMediaPipeline(
   );
   const projects = createProjectsRepository(db);
   const contents = createMovieContentsRepository(db);
+  const transcodeDir = path.join(deps.workDir, 'transcode');
+  // Renditions half made by a process that was killed (its ffmpeg went with it).
+  await removeDeadProcessesFolders(transcodeDir);
   const transcoding = createTranscodingService({
     contents,
     projects,
@@ -175,7 +183,7 @@ export async function startMediaPipeline(
     ffmpeg: deps.ffmpeg,
     clock: deps.clock,
     transaction: transactionRunner(db),
-    workDir: path.join(deps.workDir, 'transcode'),
+    workDir: transcodeDir,
     observer: deps.transcodeObserver,
   });
   return { queue, projects, contents, transcoding };
@@ -410,7 +418,11 @@ export async function buildApp(deps: AppDeps) {
   const tus = registerTusUploads(
     app,
     { uploads: uploadsService, activity, clock },
-    { dir: path.join(deps.workDir, 'tus'), limitBytes: deps.uploadLimitBytes },
+    {
+      dir: path.join(deps.workDir, 'tus'),
+      s3: deps.s3 ? { settings: deps.s3, blobs: deps.blobs } : null,
+      limitBytes: deps.uploadLimitBytes,
+    },
   );
   registerTranscodingRoutes(app, transcodingService);
   registerProjectsRoutes(app, projectsService);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rm } from 'node:fs/promises';
-import { createLocalBlobStore } from './adapters/blob-store.ts';
+import { openBlobStore } from './adapters/open-blob-store.ts';
 import { offsetClock, systemClock } from './adapters/clock.ts';
 import { createFfmpeg } from './adapters/ffmpeg/ffmpeg.ts';
 import { resolveFfmpeg } from './adapters/ffmpeg/resolve-ffmpeg.ts';
@@ -35,6 +35,7 @@ async function main(config: Config): Promise<void> {
   const ffmpeg = await resolveFfmpeg({ ...config.ffmpeg, workDir: path.join(workDir, 'ffmpeg') });
   // Requests that were streaming in when the last process stopped will never finish.
   await rm(path.join(workDir, 'incoming'), { recursive: true, force: true });
+  const blobs = await openBlobStore(config.s3, { dataDir: config.dataDir, workDir });
 
   // The outbox logs through the app's logger, which exists once the app is built.
   const mailLog: MailLog = { info: (message) => app.log.info(message) };
@@ -47,7 +48,8 @@ async function main(config: Config): Promise<void> {
     mailer: config.mail.smtpUrl
       ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, mailLog),
-    blobs: createLocalBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs,
+    s3: config.s3,
     ffmpeg: createFfmpeg(ffmpeg),
     workDir,
     transcodeWorkers: config.transcodeWorkers,
@@ -70,6 +72,11 @@ async function main(config: Config): Promise<void> {
   }
   app.log.info(
     `Media tools: ${ffmpeg.ffmpegVersion} [${ffmpeg.ffmpegSource}], ${ffmpeg.ffprobeVersion} [${ffmpeg.ffprobeSource}]`,
+  );
+  app.log.info(
+    config.s3
+      ? `Media on S3: bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`
+      : `Media in ${path.join(config.dataDir, 'blobs')}`,
   );
   // Resumable uploads nobody came back to for a day.
   setInterval(() => void services.tus.deleteExpired().catch(() => {}), 3_600_000).unref();

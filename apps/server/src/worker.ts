@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createLocalBlobStore } from './adapters/blob-store.ts';
+import { openBlobStore } from './adapters/open-blob-store.ts';
 import { systemClock } from './adapters/clock.ts';
 import { createFfmpeg } from './adapters/ffmpeg/ffmpeg.ts';
 import { createMetrics } from './adapters/metrics.ts';
@@ -36,7 +36,7 @@ async function main(config: Config): Promise<void> {
   const { queue, transcoding } = await startMediaPipeline(
     {
       database,
-      blobs: createLocalBlobStore(path.join(config.dataDir, 'blobs')),
+      blobs: await openBlobStore(config.s3, { dataDir: config.dataDir, workDir }),
       ffmpeg: createFfmpeg(binaries),
       workDir,
       clock: systemClock,

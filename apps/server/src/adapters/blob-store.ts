@@ -47,13 +47,21 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Removes every blob under `prefix/`. */
   deletePrefix(prefix: string): Promise<void>;
-  /** Where a browser fetches the blob: served by the API for the local store, a CDN for S3. */
+  /**
+   * Where a browser fetches the blob: the API's media route, or for S3 with S3_PUBLIC_URL the
+   * CDN or public bucket in front of it.
+   */
   publicUrl(key: string): string;
+  /**
+   * A short-lived URL to the blob in the store itself, where the media route sends browsers
+   * rather than streaming the bytes; null when the route streams them.
+   */
+  signedUrl(key: string): Promise<string | null>;
   /** Resolves when the store can be written to now; rejects with the reason otherwise (`/api/ready`). */
   ping(): Promise<void>;
 }
 
-/** Served by `GET /api/media/*` for the local store. */
+/** Served by `GET /api/media/*`, from whichever store. */
 export const LOCAL_MEDIA_ROUTE = '/api/media/';
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
@@ -69,6 +77,9 @@ function assertSafe(key: string, pattern: RegExp): void {
     throw new Error(`Unsafe blob key: ${key}`);
   }
 }
+
+export const assertSafeBlobKey = (key: string) => assertSafe(key, SAFE_KEY);
+export const assertSafeBlobPrefix = (prefix: string) => assertSafe(prefix, SAFE_PREFIX);
 
 /** A rename, or a copy when the two paths are on different file systems. */
 async function move(from: string, to: string, isDir: boolean): Promise<void> {
@@ -89,11 +100,11 @@ function missingAsNull<T>(error: unknown): T | null {
 
 export function createLocalBlobStore(root: string): BlobStore {
   const fileOf = (key: string) => {
-    assertSafe(key, SAFE_KEY);
+    assertSafeBlobKey(key);
     return path.join(root, key);
   };
   const dirOf = (prefix: string) => {
-    assertSafe(prefix, SAFE_PREFIX);
+    assertSafeBlobPrefix(prefix);
     return path.join(root, prefix);
   };
   // Written beside the target and renamed, so a reader never sees half a file.
@@ -140,7 +151,9 @@ export function createLocalBlobStore(root: string): BlobStore {
       return createReadStream(file, range ?? {});
     },
     async withLocalFile(key, work) {
-      return work(fileOf(key));
+      const file = fileOf(key);
+      await stat(file);
+      return work(file);
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
@@ -149,8 +162,11 @@ export function createLocalBlobStore(root: string): BlobStore {
       await rm(dirOf(prefix), { recursive: true, force: true });
     },
     publicUrl(key) {
-      assertSafe(key, SAFE_KEY);
+      assertSafeBlobKey(key);
       return `${LOCAL_MEDIA_ROUTE}${key}`;
+    },
+    async signedUrl() {
+      return null;
     },
     async ping() {
       await mkdir(root, { recursive: true });

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       termsFile: undefined,
       maintenance: false,
       metrics: { token: undefined, port: undefined },
+      s3: null,
     });
   });
 
@@ -65,6 +66,54 @@ describe('loadConfig', () => {
       publicUrl: 'https://studio.example.com',
       mail: { smtpUrl: 'smtp://mail.example.com:587', from: 'Studio <studio@example.com>' },
     });
+  });
+
+  it('keeps media on S3 when S3_BUCKET is set', () => {
+    expect(
+      loadConfig({
+        S3_BUCKET: 'plotline-media',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PUBLIC_URL: 'https://cdn.example.com/media/',
+      }).s3,
+    ).toEqual({
+      bucket: 'plotline-media',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-central-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.com/media',
+      signedUrls: false,
+    });
+    expect(loadConfig({ S3_BUCKET: 'media', S3_SIGNED_URLS: 'true' }).s3).toMatchObject({
+      region: 'us-east-1',
+      forcePathStyle: false,
+      publicUrl: undefined,
+      signedUrls: true,
+    });
+  });
+
+  it('refuses S3 settings that cannot work together', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET: missing; set it to keep media on S3, or unset S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(() =>
+      loadConfig({
+        S3_BUCKET: 'media',
+        S3_PUBLIC_URL: 'https://cdn.example.com',
+        S3_SIGNED_URLS: 'true',
+      }),
+    ).toThrow(/S3_PUBLIC_URL and S3_SIGNED_URLS=true exclude each other/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE must be true or false/,
+    );
   });
 
   it('bases mail links on the port when PUBLIC_URL is unset', () => {

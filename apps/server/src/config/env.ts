@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { INT4_MAX } from '@plotline/core';
 import { z } from 'zod';
+import type { S3Settings } from '../adapters/s3-blob-store.ts';
 
 /**
  * The only reader of process.env. Every variable is documented in README.md ("Configuration");
@@ -45,6 +46,24 @@ const envSchema = z.object({
     .optional(),
   CLOCK_OFFSET_FILE: z.string().min(1).optional(),
   TERMS_FILE: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3, 'S3_BUCKET must be a bucket name').optional(),
+  S3_ENDPOINT: z
+    .url({ error: 'S3_ENDPOINT must be an absolute URL such as http://127.0.0.1:9000' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  S3_PUBLIC_URL: z
+    .url({ error: 'S3_PUBLIC_URL must be an absolute URL such as https://cdn.example.com' })
+    .optional(),
+  S3_SIGNED_URLS: z
+    .enum(['true', 'false'], { error: 'S3_SIGNED_URLS must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
@@ -73,11 +92,48 @@ export interface Config {
   clockOffsetFile: string | undefined;
   /** The operator's terms page, a Markdown file; unset, the template shipped in content/terms.md. */
   termsFile: string | undefined;
+  /** Media on an S3-compatible bucket (S3_*); null keeps it in DATA_DIR/blobs. */
+  s3: S3Settings | null;
   /**
    * Prometheus metrics at /metrics for the bearer of `token`; unset, none are served. `port`: where
    * `npm run worker`, which has no HTTP side otherwise, serves its own.
    */
   metrics: { token: string | undefined; port: number | undefined };
+}
+
+/** The bucket's settings when S3_BUCKET is set; the other S3_ variables alone are a mistake. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
+  const problems: string[] = [];
+  const others = [
+    'S3_ENDPOINT',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_PUBLIC_URL',
+  ] as const;
+  if (!e.S3_BUCKET) {
+    const set = others.filter((name) => e[name] !== undefined);
+    if (set.length === 0) return null;
+    problems.push(`S3_BUCKET: missing; set it to keep media on S3, or unset ${set.join(', ')}`);
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  }
+  if (e.S3_PUBLIC_URL && e.S3_SIGNED_URLS) {
+    problems.push(
+      'S3_PUBLIC_URL and S3_SIGNED_URLS=true exclude each other: signed URLs point at the bucket itself',
+    );
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    bucket: e.S3_BUCKET!,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    signedUrls: e.S3_SIGNED_URLS,
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -108,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appCompanyId: e.APP_COMPANY_ID,
     clockOffsetFile: e.CLOCK_OFFSET_FILE && path.resolve(e.CLOCK_OFFSET_FILE),
     termsFile: e.TERMS_FILE && path.resolve(e.TERMS_FILE),
+    s3: s3Settings(e),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

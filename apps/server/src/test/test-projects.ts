@@ -1,4 +1,4 @@
-import { access, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -299,12 +299,11 @@ export async function projectFactories(server: TestServer) {
       setPublished(server.db, movieId, published),
 
     /** Every file under a folder of the blob store, relative to it. */
-    blobsUnder: (folder: string): Promise<string[]> =>
-      readdir(path.join(server.blobsDir, folder), { recursive: true }).catch(() => []),
+    blobsUnder: (folder: string): Promise<string[]> => server.blobKeys(folder),
 
-    /** The stored file behind a public `/api/media/` URL or a blob key. */
-    blobFile(locationOrKey: string): string {
-      return path.join(server.blobsDir, locationOrKey.replace(/^\/api\/media\//, ''));
+    /** Whether the store holds the blob behind a public `/api/media/` URL or a blob key. */
+    async blobExists(locationOrKey: string): Promise<boolean> {
+      return (await server.blobs.size(locationOrKey.replace(/^\/api\/media\//, ''))) !== null;
     },
 
     /** The newest activity log entry of a user. */
@@ -326,12 +325,6 @@ export async function projectFactories(server: TestServer) {
 export type ProjectFactories = Awaited<ReturnType<typeof projectFactories>>;
 /** A story as `makeStory` answers it. */
 export type ProjectStory = Awaited<ReturnType<ProjectFactories['makeStory']>>;
-
-export const fileExists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 
 export type ProjectCaller = { id: number; companyId: number; token: string };
 

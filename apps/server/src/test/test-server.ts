@@ -6,6 +6,7 @@ import { ACCESS_TOKEN_HEADER, type CompanyType, type Role, type UserStatus } fro
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { createLocalBlobStore } from '../adapters/blob-store.ts';
+import { createS3BlobStore } from '../adapters/s3-blob-store.ts';
 import { ManualClock } from '../adapters/clock.ts';
 import type { Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { createOutboxMailer } from '../adapters/mailer.ts';
@@ -16,6 +17,7 @@ import { createCompaniesRepository } from '../modules/companies/companies.reposi
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { TEST_QUEUE_TIMING, testFfmpeg } from './test-media-pipeline.ts';
 import { openTestDatabase } from './test-database.ts';
+import { listObjectKeys, startTestS3 } from './test-s3.ts';
 
 /** An API answer's body: its `data`, and the `message` of a refusal. */
 export type Envelope<T> = { data: T; message?: string };
@@ -45,6 +47,12 @@ export interface SentMail {
 }
 
 let sequence = 0;
+
+/**
+ * TEST_BLOB_STORE=s3 (`npm run test:s3`): the app keeps media, and resumable uploads, in a bucket
+ * of a local S3 server rather than in a folder; the storage tests run once more that way.
+ */
+const blobStoreKind = process.env.TEST_BLOB_STORE === 's3' ? 's3' : 'local';
 
 /**
  * argon2id at its lowest cost, the test server's: what the API tests try does not depend on the
@@ -89,6 +97,12 @@ export async function startTestServer(
   const scratch = await mkdtemp(path.join(tmpdir(), 'plotline-test-'));
   const outbox = path.join(scratch, 'outbox');
   const blobsDir = options.blobsDir ?? path.join(scratch, 'blobs');
+  const workDir = path.join(scratch, 'work');
+  const s3Server = blobStoreKind === 's3' && !options.blobsDir ? await startTestS3() : null;
+  const s3 = s3Server ? await s3Server.newBucket() : null;
+  const blobs = s3
+    ? createS3BlobStore(s3, path.join(workDir, 'lent'))
+    : createLocalBlobStore(blobsDir);
   const publicUrl = 'http://studio.test';
   const { app, services } = await buildApp({
     database,
@@ -97,9 +111,10 @@ export async function startTestServer(
     playerRoot: options.playerRoot ?? null,
     publicUrl,
     mailer: createOutboxMailer(outbox, 'Plotline <no-reply@plotline.test>', { info: () => {} }),
-    blobs: createLocalBlobStore(blobsDir),
+    blobs,
+    s3,
     ffmpeg: options.ffmpeg ?? (await testFfmpeg()),
-    workDir: path.join(scratch, 'work'),
+    workDir,
     transcodeWorkers: options.transcodeWorkers ?? 0,
     queueTiming: TEST_QUEUE_TIMING,
     uploadLimitBytes: options.uploadLimitBytes,
@@ -214,12 +229,37 @@ export async function startTestServer(
     return mail;
   }
 
+  /** Every file of the store under `folder` ('' for all), as paths relative to it, sorted. */
+  async function blobKeys(folder: string): Promise<string[]> {
+    if (s3) {
+      const prefix = folder ? `${folder}/` : '';
+      return (await listObjectKeys(s3, prefix)).map((key) => key.slice(prefix.length));
+    }
+    const dir = path.join(blobsDir, folder);
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .sort();
+  }
+
   return {
     baseUrl,
     publicUrl,
-    /** Where the app's blobs and scratch files live, to check what an upload left behind. */
+    /** The app's blob store: a folder, or a bucket with TEST_BLOB_STORE=s3. */
+    blobs,
+    blobKeys,
+    /** What resumable uploads keep between requests: files in work/tus, or objects under tus/. */
+    tusEntries: () =>
+      s3
+        ? blobKeys('tus')
+        : readdir(path.join(workDir, 'tus'))
+            .then((names) => names.sort())
+            .catch(() => []),
+    /** The local store's folder (empty with TEST_BLOB_STORE=s3); tests of the store use `blobs`. */
     blobsDir,
-    workDir: path.join(scratch, 'work'),
+    /** The app's scratch files, to check what an upload or a transcode left behind. */
+    workDir,
     database,
     clock,
     db: database.db,
@@ -239,6 +279,7 @@ export async function startTestServer(
       app.server.closeAllConnections();
       await closing;
       await database.close();
+      await s3Server?.close();
       await rm(scratch, { recursive: true, force: true });
     },
   };

@@ -4,7 +4,7 @@ import { CONTENT_LANGUAGES, MESSAGES, type MovieContentStatus, type Project } fr
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { contentLanguages, movieContents } from '../../db/schema/index.ts';
-import { fileExists, startProjectSuite } from '../../test/test-projects.ts';
+import { startProjectSuite } from '../../test/test-projects.ts';
 import type { Envelope } from '../../test/test-server.ts';
 
 describe('the content calls, on items waiting for a transcode', async () => {
@@ -160,12 +160,12 @@ describe('the content calls, on items waiting for a transcode', async () => {
       expect(await langOf(movieId, bridge)).toEqual([]);
       expect((await projectOf(movieId)).language).toEqual([{ language_id: 1, name: 'English' }]);
       for (const location of [clipSubtitle, bridgeSubtitle]) {
-        expect(await fileExists(make.blobFile(location))).toBe(false);
-        expect(await fileExists(make.blobFile(location).replace(/\.vtt$/, '.srt'))).toBe(false);
+        expect(await make.blobExists(location)).toBe(false);
+        expect(await make.blobExists(location.replace(/\.vtt$/, '.srt'))).toBe(false);
       }
-      expect(await fileExists(make.blobFile(keptSubtitle))).toBe(true);
+      expect(await make.blobExists(keptSubtitle)).toBe(true);
       // Another project's items keep theirs.
-      expect(await fileExists(make.blobFile(otherSubtitle))).toBe(true);
+      expect(await make.blobExists(otherSubtitle)).toBe(true);
       expect(await langOf(other.movieId, other.clip)).toHaveLength(1);
       expect(await make.lastActivityOf(owner.id)).toMatchObject({
         action: 'movie.language_removed',
@@ -212,8 +212,8 @@ describe('the content calls, on items waiting for a transcode', async () => {
         file: null,
         file_name: null,
       });
-      expect(await fileExists(make.blobFile(subtitle))).toBe(false);
-      expect(await fileExists(make.blobFile(subtitle).replace(/\.vtt$/, '.srt'))).toBe(false);
+      expect(await make.blobExists(subtitle)).toBe(false);
+      expect(await make.blobExists(subtitle.replace(/\.vtt$/, '.srt'))).toBe(false);
       expect(await langOf(movieId, clip)).toEqual([
         { language_id: 4, caption: 'Hola', file: null, file_name: null },
       ]);
@@ -242,7 +242,7 @@ describe('the content calls, on items waiting for a transcode', async () => {
       expect((await remove(owner.token, 999_999)).status).toBe(404);
       await make.setPublished(movieId);
       expect((await remove()).status).toBe(409);
-      expect(await fileExists(make.blobFile(subtitle))).toBe(true);
+      expect(await make.blobExists(subtitle)).toBe(true);
     });
   });
 
@@ -274,8 +274,8 @@ describe('the content calls, on items waiting for a transcode', async () => {
           .from(contentLanguages)
           .where(inArray(contentLanguages.movieContentId, [clip])),
       ).toEqual([]);
-      expect(await fileExists(make.blobFile(row!.sourceKey))).toBe(false);
-      expect(await fileExists(make.blobFile(subtitle))).toBe(false);
+      expect(await make.blobExists(row!.sourceKey)).toBe(false);
+      expect(await make.blobExists(subtitle)).toBe(false);
       expect(await make.lastActivityOf(owner.id)).toMatchObject({
         action: 'movie_content.deleted',
         entityId: String(clip),

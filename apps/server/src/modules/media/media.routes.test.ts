@@ -1,16 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 const bytes = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 256));
 
-async function store(key: string): Promise<void> {
-  const file = path.join(server.blobsDir, key);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, bytes);
-}
+const store = (key: string) => server.blobs.put(key, bytes);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -38,9 +38,10 @@ function fileReply(description: string) {
 }
 
 /**
- * Serves the local blob store's public files, with byte ranges (players and seeking ask for them).
- * Keys hold random names and are never rewritten, so every file is cached for good. With S3 the
- * store's public URLs point at the bucket or its CDN instead, and this route serves nothing new.
+ * Serves the blob store's public files, with byte ranges (players and seeking ask for them). Keys
+ * hold random names and are never rewritten, so every file is cached for good. A store that signs
+ * URLs (S3 with S3_SIGNED_URLS) has its browsers redirected to a short-lived URL of the file
+ * instead; an S3 store with S3_PUBLIC_URL hands out that address, and this route is not asked.
  */
 export function registerMediaRoutes(app: FastifyInstance, blobs: BlobStore): void {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -59,6 +60,7 @@ export function registerMediaRoutes(app: FastifyInstance, blobs: BlobStore): voi
         response: {
           200: fileReply('The whole file'),
           206: fileReply('The asked range of the file'),
+          302: z.undefined().describe('The file, at a short-lived signed URL of the object store'),
           ...errors(404),
           416: z.undefined().describe('The range lies beyond the file'),
         },
@@ -69,6 +71,11 @@ export function registerMediaRoutes(app: FastifyInstance, blobs: BlobStore): voi
       const type = CONTENT_TYPES[key.split('.').pop() ?? ''];
       if (!type || !isSafeBlobKey(key) || !PUBLIC_FOLDERS.has(key.split('/')[0]!)) {
         throw new AppError(404, MESSAGES.apiNotFound);
+      }
+      const signed = await blobs.signedUrl(key);
+      if (signed) {
+        // Held well under the signed URL's lifetime, so a cached redirect never leads to a dead one.
+        return reply.header('cache-control', 'private, max-age=300').redirect(signed, 302);
       }
       const size = await blobs.size(key);
       if (size === null) throw new AppError(404, MESSAGES.apiNotFound);

@@ -10,7 +10,7 @@ import {
   moviePlots,
   movies,
 } from '../../db/schema/index.ts';
-import { fileExists, startProjectSuite } from '../../test/test-projects.ts';
+import { startProjectSuite } from '../../test/test-projects.ts';
 
 describe('DELETE /api/movie/{movieId}', async () => {
   const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
@@ -28,13 +28,13 @@ describe('DELETE /api/movie/{movieId}', async () => {
       .from(movieContents)
       .where(eq(movieContents.id, upload.movie_content_id));
     const files = [
-      make.blobFile(story.thumbnails.mobile),
-      make.blobFile(story.thumbnails.desktop),
-      make.blobFile(story.banner.location),
-      make.blobFile(story.subtitle),
-      make.blobFile(stored!.sourceKey),
+      story.thumbnails.mobile,
+      story.thumbnails.desktop,
+      story.banner.location,
+      story.subtitle,
+      stored!.sourceKey,
     ];
-    for (const file of files) expect(await fileExists(file), file).toBe(true);
+    for (const file of files) expect(await make.blobExists(file), file).toBe(true);
     // Another project of the company, which must keep everything.
     const kept = await make.makeProject(owner.token, { title: 'Kept' });
     const keptThumbnail = await make.uploadThumbnail(owner.token, kept, 'thumbnailDesktop');
@@ -61,8 +61,8 @@ describe('DELETE /api/movie/{movieId}', async () => {
     })) {
       expect(rows, name).toEqual([]);
     }
-    for (const file of files) expect(await fileExists(file), file).toBe(false);
-    expect(await fileExists(make.blobFile(keptThumbnail))).toBe(true);
+    for (const file of files) expect(await make.blobExists(file), file).toBe(false);
+    expect(await make.blobExists(keptThumbnail)).toBe(true);
     expect(
       (await server.request('GET', `/api/movie/${story.movieId}`, { token: owner.token })).status,
     ).toBe(404);

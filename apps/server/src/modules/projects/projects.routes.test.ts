@@ -2,7 +2,7 @@ import { MESSAGES, type Project } from '@plotline/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bannerImages, movies } from '../../db/schema/index.ts';
-import { fileExists, startProjectSuite } from '../../test/test-projects.ts';
+import { startProjectSuite } from '../../test/test-projects.ts';
 import type { Envelope } from '../../test/test-server.ts';
 
 const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
@@ -519,8 +519,8 @@ describe('PUT /api/movie', () => {
     const response = await deleteArtwork({ movie_id: movieId, thumbnail_mobile: null });
     expect(response.status, response.text).toBe(200);
     expect(response.body.data).toEqual({ movieId });
-    expect(await fileExists(make.blobFile(mobile))).toBe(false);
-    expect(await fileExists(make.blobFile(desktop))).toBe(true);
+    expect(await make.blobExists(mobile)).toBe(false);
+    expect(await make.blobExists(desktop)).toBe(true);
     expect((await getProject(movieId)).body.data).toMatchObject({
       thumbnailMobile: null,
       thumbnailDesktop: desktop,
@@ -550,7 +550,7 @@ describe('PUT /api/movie', () => {
     const published = await deleteArtwork(body);
     expect(published.status).toBe(409);
     expect(published.body.message).toBe(MESSAGES.projectPublished);
-    expect(await fileExists(make.blobFile(desktop))).toBe(true);
+    expect(await make.blobExists(desktop)).toBe(true);
   });
 });
 
@@ -616,8 +616,8 @@ describe('DELETE /api/media/banner/{movieId}/{bannerKind}', () => {
     const response = await deleteBanner(movieId, 'vertical_long');
     expect(response.status, response.text).toBe(200);
     expect(response.body).toEqual({ data: { movieId, kind: 'vertical_long' } });
-    expect(await fileExists(make.blobFile(long.location))).toBe(false);
-    expect(await fileExists(make.blobFile(regular.location))).toBe(true);
+    expect(await make.blobExists(long.location)).toBe(false);
+    expect(await make.blobExists(regular.location)).toBe(true);
     const rows = await server.db
       .select()
       .from(bannerImages)
@@ -644,6 +644,6 @@ describe('DELETE /api/media/banner/{movieId}/{bannerKind}', () => {
     expect(theirs.body.message).toBe(MESSAGES.projectNotFound);
     await make.setPublished(movieId);
     expect((await deleteBanner(movieId, 'horizontal')).status).toBe(409);
-    expect(await fileExists(make.blobFile(banner.location))).toBe(true);
+    expect(await make.blobExists(banner.location)).toBe(true);
   });
 });

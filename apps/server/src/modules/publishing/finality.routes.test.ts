@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCESS_TOKEN_HEADER, MESSAGES, TUS_UPLOAD_PATH } from '@plotline/core';
 import { count, eq, inArray, sql } from 'drizzle-orm';
@@ -35,6 +35,8 @@ const NOT_ABOUT_A_PROJECT = [
   'POST /api/v1.6/auth/login',
   'POST /api/v1.6/auth/invite',
   'POST /api/v1.6/auth/logout',
+  'POST /api/auth/oidc/complete',
+  'DELETE /api/profile/identities/{id}',
   'POST /api/user/register',
   'POST /api/user/new_password',
   'POST /api/user/forgot_password',
@@ -179,7 +181,7 @@ async function snapshot() {
       .from(activityLog)
       .where(eq(activityLog.actorId, owner.id)),
     jobs,
-    files: (await readdir(server.blobsDir, { recursive: true })).sort(),
+    files: await server.blobKeys(''),
   };
 }
 

@@ -6,6 +6,7 @@ import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
 import { UnsupportedMediaError } from '../../adapters/ffmpeg/unsupported-media-error.ts';
+import { scratchFolderName } from '../../adapters/scratch-folders.ts';
 import type { JobContext, JobQueue } from '../../adapters/job-queue.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -137,7 +138,7 @@ export function createTranscodingService(deps: TranscodingDeps) {
     for (const entry of stale.filter((name) => name.startsWith(`${content.id}-`))) {
       await rm(path.join(deps.workDir, entry), { recursive: true, force: true });
     }
-    const runDir = path.join(deps.workDir, `${content.id}-${content.attempt}-${randomUUID()}`);
+    const runDir = path.join(deps.workDir, scratchFolderName(`${content.id}-${content.attempt}`));
     const playable = content.status === 'playable';
     const started = performance.now();
     let ended: Omit<TranscodeRun, 'seconds'> = { outcome: 'superseded', outputSeconds: null };

@@ -1,4 +1,4 @@
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MESSAGES, type MovieContentStatus, type MovieContentUploadResult } from '@plotline/core';
@@ -28,14 +28,9 @@ async function picture(name: string, width: number, height: number): Promise<str
   return file;
 }
 
-/** The stored file behind a public /api/media/ URL. */
-const blobOf = (location: string) =>
-  path.join(server.blobsDir, location.replace(/^\/api\/media\//, ''));
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
+/** Whether the store holds the blob behind a public /api/media/ URL. */
+const isStored = async (location: string) =>
+  (await server.blobs.size(location.replace(/^\/api\/media\//, ''))) !== null;
 
 async function newClip(): Promise<MovieContentStatus & { movieId: number }> {
   const clip = path.join(files, 'clip.mp4');
@@ -91,7 +86,7 @@ describe('POST /api/upload/thumbnailMobile and /thumbnailDesktop', () => {
     expect(second.status, second.text).toBe(200);
     expect(second.body.data.movieId).toBe(movieId);
     expect(second.body.data.location).toMatch(/\.jpg$/);
-    expect(await exists(blobOf(location))).toBe(false);
+    expect(await isStored(location)).toBe(false);
 
     const desktop = await server.request<Envelope<{ movieId: number; location: string }>>(
       'POST',
@@ -196,7 +191,7 @@ describe('POST /api/upload/banner/{kind}', () => {
     );
     expect(second.status).toBe(200);
     expect(second.body.data.mediaId).not.toBe(first.body.data.mediaId);
-    expect(await exists(blobOf(first.body.data.location))).toBe(false);
+    expect(await isStored(first.body.data.location)).toBe(false);
     const stored = await server.db
       .select()
       .from(bannerImages)
@@ -269,7 +264,7 @@ describe('POST /api/upload/subtitle', () => {
       },
     );
     expect(replaced.status).toBe(200);
-    expect(await exists(blobOf(response.body.data.location))).toBe(false);
+    expect(await isStored(response.body.data.location)).toBe(false);
   });
 
   it('refuses a subtitle with bad timestamps, another extension, or an unknown language', async () => {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   MESSAGES,
   movieContentUploadFieldsSchema,
@@ -6,21 +5,25 @@ import {
   TUS_UPLOAD_PATH,
   UPLOAD_LIMIT_BYTES,
 } from '@plotline/core';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
+import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { Clock } from '../../adapters/clock.ts';
+import type { S3Settings } from '../../adapters/s3-blob-store.ts';
 import { AppError } from '../../errors.ts';
 import { callerOf, requireRight } from '../../http/access.ts';
 import { inputProblemMessage } from '../../http/input-problems.ts';
 import { findNul, NUL_REFUSED } from '../../http/nul-guard.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthContext } from '../../access/caller.ts';
+import { fileTusStorage, s3TusStorage } from './tus-storage.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 export interface TusUploadsOptions {
-  /** Where partial uploads wait to be resumed: on the blob store's file system. */
+  /** Where partial uploads wait to be resumed when they are not on S3: the API process's disk. */
   dir: string;
+  /** Partial uploads on the media bucket instead, where any API process can resume them. */
+  s3?: { settings: S3Settings; blobs: BlobStore } | null;
   /** One past the largest accepted upload; the spec's 1,000,000,000 bytes unless a test lowers it. */
   limitBytes?: number;
   /** An unfinished upload is removed this long after its creation; TUS_UPLOAD_EXPIRY_MS unless a test changes it. */
@@ -60,10 +63,11 @@ export function registerTusUploads(
   const limitBytes = options.limitBytes ?? UPLOAD_LIMIT_BYTES;
   // tus's hooks see a web Request wrapping the raw one: the guard's caller is found through it.
   const callers = new WeakMap<object, { caller: AuthContext; ip: string }>();
-  const store = new FileStore({
-    directory: options.dir,
-    expirationPeriodInMilliseconds: options.expiryMs ?? TUS_UPLOAD_EXPIRY_MS,
-  });
+  const expiryMs = options.expiryMs ?? TUS_UPLOAD_EXPIRY_MS;
+  const storage = options.s3
+    ? s3TusStorage(options.s3.settings, options.s3.blobs, expiryMs)
+    : fileTusStorage(options.dir, expiryMs);
+  const store = storage.datastore;
 
   const callerOfTus = (request: { runtime?: { node?: { req: object } } }) => {
     const raw = request.runtime?.node?.req;
@@ -95,6 +99,7 @@ export function registerTusUploads(
   const server = new Server({
     path: TUS_UPLOAD_PATH,
     datastore: store,
+    ...storage.naming,
     relativeLocation: true,
     // "Smaller than 1GB": the largest accepted upload is one byte under the limit.
     maxSize: limitBytes - 1,
@@ -118,13 +123,14 @@ export function registerTusUploads(
     },
     async onUploadFinish(request, upload) {
       const { caller, ip } = callerOfTus(request);
-      const file = path.join(options.dir, upload.id);
       try {
         const fields = readFields(upload, [OWNER_METADATA]);
-        const result = await deps.uploads.storeMovieContents(
-          caller,
-          { movieId: fields.movieId, viewMode: fields.view_mode, type: fields.type },
-          [{ clientName: upload.metadata?.filename ?? '', path: file, bytes: upload.offset }],
+        const result = await storage.withFinishedFile(upload.id, (file) =>
+          deps.uploads.storeMovieContents(
+            caller,
+            { movieId: fields.movieId, viewMode: fields.view_mode, type: fields.type },
+            [{ clientName: upload.metadata?.filename ?? '', path: file, bytes: upload.offset }],
+          ),
         );
         await deps.activity.record({
           actorId: caller.userId,
@@ -145,7 +151,7 @@ export function registerTusUploads(
         throw asTusError(error);
       } finally {
         // Stored or refused, a finished upload is not resumed again.
-        await store.remove(upload.id).catch(() => store.configstore.delete(upload.id));
+        await storage.removeFinished(upload.id);
       }
     },
     onResponseError(_request, error) {

@@ -83,7 +83,7 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
 async function leftovers(target: TestServer = server) {
   return {
     incoming: await listDir(path.join(target.workDir, 'incoming')),
-    sources: await listDir(path.join(target.blobsDir, 'sources')),
+    sources: await target.blobKeys('sources'),
     contents: await contentCount(target),
   };
 }
@@ -206,7 +206,7 @@ describe('the upload limit', () => {
       expect(response.body.message).toBe('Total selected file size must be smaller than 1GB!');
       expect(await leftovers(limited), what).toEqual(before);
     }
-    expect(await walk(limited.blobsDir)).toEqual([]);
+    expect(await limited.blobKeys('')).toEqual([]);
   });
 
   it('lets one byte under the limit through to the content checks', async () => {
@@ -304,9 +304,7 @@ describe('concurrent uploads', () => {
     const original = await readFile(clip);
     for (const row of rows) {
       expect(row.sourceBytes).toBe(original.length);
-      expect((await readFile(path.join(server.blobsDir, row.sourceKey))).equals(original)).toBe(
-        true,
-      );
+      expect((await server.blobs.get(row.sourceKey))?.equals(original)).toBe(true);
     }
     const listed = (await statusOf(movieId)).body.data.map((entry) => entry.movie_content_id);
     expect(listed).toEqual(expect.arrayContaining(ids));
@@ -316,8 +314,9 @@ describe('concurrent uploads', () => {
 
 describe('file names', () => {
   it('stores a climbing, unicode name under a random key and shows its cleaned last part', async () => {
-    const scratch = path.dirname(server.blobsDir);
+    const scratch = path.dirname(server.workDir);
     const filesBefore = await walk(scratch);
+    const keysBefore = await server.blobKeys('');
     const response = await upload(
       server,
       await form([{ file: clip, name: '../../etc/passwd ☃ 日本.mp4' }], { type: '1' }),
@@ -332,13 +331,14 @@ describe('file names', () => {
       .where(eq(movieContents.id, entry!.movie_content_id));
     expect(row!.fileName).toBe('passwd ☃ 日本.mp4');
     expect(row!.sourceKey).toMatch(/^sources\/[0-9a-f-]{36}$/);
-    const stored = path.join(server.blobsDir, row!.sourceKey);
-    expect((await stat(stored)).size).toBe((await stat(clip)).size);
+    expect(await server.blobs.size(row!.sourceKey)).toBe((await stat(clip)).size);
 
-    // The one new file is the source, under the blob folder; nothing climbed out of it.
+    // The one new blob is the source; no other file is left, and nothing climbed out.
+    const keysAdded = (await server.blobKeys('')).filter((key) => !keysBefore.includes(key));
+    expect(keysAdded).toEqual([row!.sourceKey]);
     const filesAfter = await walk(scratch);
     const added = filesAfter.filter((file) => !filesBefore.includes(file));
-    expect(added).toEqual([path.relative(scratch, stored)]);
+    expect(added.filter((file) => !file.startsWith(`blobs${path.sep}`))).toEqual([]);
     expect(filesAfter.filter((file) => /passwd|etc/.test(file))).toEqual([]);
     for (const base of [server.blobsDir, path.join(server.blobsDir, 'sources'), server.workDir]) {
       await expect(stat(path.resolve(base, '../../etc/passwd ☃ 日本.mp4'))).rejects.toThrow();

@@ -76,6 +76,9 @@ export function createFakeBlobStore() {
       return `https://blobs.test/${checked(key)}`;
     },
     async ping() {},
+    async signedUrl() {
+      return null;
+    },
   };
 
   return {
