@@ -8,10 +8,12 @@ import { systemClock, type Clock } from './adapters/clock.ts';
 import type { Ffmpeg } from './adapters/ffmpeg/ffmpeg.ts';
 import { DEFAULT_QUEUE_TIMING, startJobQueue, type JobQueueTiming } from './adapters/job-queue.ts';
 import type { Mailer } from './adapters/mailer.ts';
+import { createOpenIdConnect } from './adapters/openid-connect.ts';
 import type { S3Settings } from './adapters/s3-blob-store.ts';
 import { removeDeadProcessesFolders } from './adapters/scratch-folders.ts';
 import { createMetrics } from './adapters/metrics.ts';
 import { argon2Hasher, type PasswordHasher } from './adapters/password-hasher.ts';
+import type { IdentityProviderConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { transactionRunner } from './db/transaction.ts';
 import { registerAccessGuard } from './http/access.ts';
@@ -53,6 +55,9 @@ import { createFiguresService } from './modules/figures/figures.service.ts';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
+import { createIdentityProvidersRepository } from './modules/identity-providers/identity-providers.repository.ts';
+import { registerIdentityProvidersRoutes } from './modules/identity-providers/identity-providers.routes.ts';
+import { createIdentityProvidersService } from './modules/identity-providers/identity-providers.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
@@ -140,6 +145,10 @@ export interface AppDeps {
   maintenanceForced?: boolean;
   /** TERMS_FILE: the operator's terms page, a Markdown file; unset, the shipped template. */
   termsFile?: string | undefined;
+  /** The identity providers to offer for sign-in (OIDC_*); none unless given. */
+  identityProviders?: readonly IdentityProviderConfig[];
+  /** How long a call to an identity provider may take before it counts as down; 5 s unless given. */
+  identityProviderTimeoutSeconds?: number;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
   /** METRICS_TOKEN: serves Prometheus metrics at /metrics to its bearer; unset, none are kept. */
@@ -370,6 +379,28 @@ export async function buildApp(deps: AppDeps) {
     clock,
   });
 
+  const identityProvidersService = createIdentityProvidersService({
+    providers: (deps.identityProviders ?? []).map((provider) => ({
+      kind: provider.kind,
+      name: provider.name,
+      client: createOpenIdConnect(provider, {
+        timeoutSeconds: deps.identityProviderTimeoutSeconds,
+      }),
+    })),
+    repository: createIdentityProvidersRepository(db),
+    users,
+    companies,
+    tokens: createTokensRepository(db),
+    activity,
+    auth: authService,
+    rateLimits,
+    mayStartSession: (user) => maintenanceService.assertMayStartSession(user),
+    assertWritesOpen: () => maintenanceService.assertWritesOpen(),
+    publicUrl: deps.publicUrl,
+    clock,
+    transaction,
+  });
+
   const publicPagesService = createPublicPagesService({
     terms,
     signups: createNewsSignupsRepository(db),
@@ -405,6 +436,9 @@ export async function buildApp(deps: AppDeps) {
     queue,
   });
   registerAuthRoutes(app, { auth: authService, accounts: accountsService });
+  registerIdentityProvidersRoutes(app, identityProvidersService, {
+    secureCookies: deps.publicUrl.startsWith('https:'),
+  });
   registerAccountsRoutes(app, accountsService);
   registerUsersRoutes(app, usersService);
   registerCompaniesRoutes(app, companiesService);

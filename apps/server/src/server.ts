@@ -59,6 +59,7 @@ async function main(config: Config): Promise<void> {
     appCompanyId: config.appCompanyId ?? null,
     maintenanceForced: config.maintenance,
     termsFile: config.termsFile,
+    identityProviders: config.identityProviders,
     metricsToken: config.metrics.token,
   });
 

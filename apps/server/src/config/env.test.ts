@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       clockOffsetFile: undefined,
       termsFile: undefined,
       maintenance: false,
+      identityProviders: [],
       metrics: { token: undefined, port: undefined },
       s3: null,
     });
@@ -125,6 +126,64 @@ describe('loadConfig', () => {
       port: 8080,
       databaseUrl: undefined,
     });
+  });
+
+  it('switches each identity provider on by its variables, in the order google, microsoft, generic', () => {
+    const secrets = (prefix: string) => ({
+      [`${prefix}_CLIENT_ID`]: `${prefix}-id`,
+      [`${prefix}_CLIENT_SECRET`]: `${prefix}-secret`,
+    });
+    expect(
+      loadConfig({
+        ...secrets('OIDC_GENERIC'),
+        OIDC_GENERIC_ISSUER: 'https://sso.acme.example/realms/staff',
+        OIDC_GENERIC_NAME: 'Acme SSO',
+        ...secrets('OIDC_MICROSOFT'),
+        ...secrets('OIDC_GOOGLE'),
+      }).identityProviders,
+    ).toEqual([
+      {
+        kind: 'google',
+        name: 'Google',
+        issuer: 'https://accounts.google.com',
+        clientId: 'OIDC_GOOGLE-id',
+        clientSecret: 'OIDC_GOOGLE-secret',
+      },
+      {
+        kind: 'microsoft',
+        name: 'Microsoft',
+        issuer: 'https://login.microsoftonline.com/common/v2.0',
+        clientId: 'OIDC_MICROSOFT-id',
+        clientSecret: 'OIDC_MICROSOFT-secret',
+      },
+      {
+        kind: 'generic',
+        name: 'Acme SSO',
+        issuer: 'https://sso.acme.example/realms/staff',
+        clientId: 'OIDC_GENERIC-id',
+        clientSecret: 'OIDC_GENERIC-secret',
+      },
+    ]);
+    expect(
+      loadConfig({ ...secrets('OIDC_MICROSOFT'), OIDC_MICROSOFT_TENANT: 'contoso.onmicrosoft.com' })
+        .identityProviders[0]!.issuer,
+    ).toBe('https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0');
+    expect(
+      loadConfig({ ...secrets('OIDC_GOOGLE'), OIDC_GOOGLE_ISSUER: 'http://127.0.0.1:9400' })
+        .identityProviders[0]!.issuer,
+    ).toBe('http://127.0.0.1:9400');
+  });
+
+  it('refuses half an identity provider, naming what is missing', () => {
+    expect(() => loadConfig({ OIDC_GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      /OIDC_GOOGLE_CLIENT_SECRET: missing; set it to sign in with google/,
+    );
+    expect(() =>
+      loadConfig({ OIDC_GENERIC_CLIENT_ID: 'id', OIDC_GENERIC_CLIENT_SECRET: 'secret' }),
+    ).toThrow(/OIDC_GENERIC_ISSUER: missing[^]*OIDC_GENERIC_NAME: missing/);
+    expect(() => loadConfig({ OIDC_MICROSOFT_TENANT: 'a/b' })).toThrow(
+      /OIDC_MICROSOFT_TENANT must be a tenant id or domain/,
+    );
   });
 
   it('names every invalid variable', () => {

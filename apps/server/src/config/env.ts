@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { INT4_MAX } from '@plotline/core';
+import { INT4_MAX, type IdentityProviderKind } from '@plotline/core';
 import { z } from 'zod';
 import type { S3Settings } from '../adapters/s3-blob-store.ts';
 
@@ -66,7 +66,111 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_GOOGLE_ISSUER: issuerUrl('OIDC_GOOGLE_ISSUER').default('https://accounts.google.com'),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  OIDC_MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'OIDC_MICROSOFT_TENANT must be a tenant id or domain')
+    .default('common'),
+  OIDC_MICROSOFT_ISSUER: issuerUrl('OIDC_MICROSOFT_ISSUER').optional(),
+  OIDC_GENERIC_ISSUER: issuerUrl('OIDC_GENERIC_ISSUER').optional(),
+  OIDC_GENERIC_CLIENT_ID: z.string().optional(),
+  OIDC_GENERIC_CLIENT_SECRET: z.string().optional(),
+  OIDC_GENERIC_NAME: z
+    .string()
+    .max(60, 'OIDC_GENERIC_NAME must have at most 60 characters')
+    .optional(),
 });
+
+/** An identity provider the server offers (see README, "Sign-in with identity providers"). */
+export interface IdentityProviderConfig {
+  kind: IdentityProviderKind;
+  /** As the sign-in buttons name it. */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+function issuerUrl(variable: string) {
+  return z.url({ error: `${variable} must be an absolute URL such as https://id.example.com` });
+}
+
+/**
+ * The configured providers, in the order google, microsoft, generic. A kind is on when its client id
+ * and secret are set (generic: its issuer and name too); some of them but not all is an error naming
+ * what is missing.
+ */
+function identityProviders(e: z.infer<typeof envSchema>): {
+  providers: IdentityProviderConfig[];
+  problems: string[];
+} {
+  const kinds: Array<{
+    kind: IdentityProviderKind;
+    prefix: string;
+    fields: Record<string, string | undefined>;
+    name: string | undefined;
+    issuer: string | undefined;
+  }> = [
+    {
+      kind: 'google',
+      prefix: 'OIDC_GOOGLE',
+      fields: { CLIENT_ID: e.OIDC_GOOGLE_CLIENT_ID, CLIENT_SECRET: e.OIDC_GOOGLE_CLIENT_SECRET },
+      name: 'Google',
+      issuer: e.OIDC_GOOGLE_ISSUER,
+    },
+    {
+      kind: 'microsoft',
+      prefix: 'OIDC_MICROSOFT',
+      fields: {
+        CLIENT_ID: e.OIDC_MICROSOFT_CLIENT_ID,
+        CLIENT_SECRET: e.OIDC_MICROSOFT_CLIENT_SECRET,
+      },
+      name: 'Microsoft',
+      issuer:
+        e.OIDC_MICROSOFT_ISSUER ??
+        `https://login.microsoftonline.com/${e.OIDC_MICROSOFT_TENANT}/v2.0`,
+    },
+    {
+      kind: 'generic',
+      prefix: 'OIDC_GENERIC',
+      fields: {
+        ISSUER: e.OIDC_GENERIC_ISSUER,
+        CLIENT_ID: e.OIDC_GENERIC_CLIENT_ID,
+        CLIENT_SECRET: e.OIDC_GENERIC_CLIENT_SECRET,
+        NAME: e.OIDC_GENERIC_NAME,
+      },
+      name: e.OIDC_GENERIC_NAME,
+      issuer: e.OIDC_GENERIC_ISSUER,
+    },
+  ];
+  const providers: IdentityProviderConfig[] = [];
+  const problems: string[] = [];
+  for (const { kind, prefix, fields, name, issuer } of kinds) {
+    const missing = Object.keys(fields).filter((field) => fields[field] === undefined);
+    if (missing.length === Object.keys(fields).length) continue;
+    if (missing.length > 0) {
+      problems.push(
+        ...missing.map(
+          (field) =>
+            `${prefix}_${field}: missing; set it to sign in with ${kind}, or unset the other ${prefix}_ variables`,
+        ),
+      );
+      continue;
+    }
+    providers.push({
+      kind,
+      name: name!,
+      issuer: issuer!,
+      clientId: fields.CLIENT_ID!,
+      clientSecret: fields.CLIENT_SECRET!,
+    });
+  }
+  return { providers, problems };
+}
 
 export interface Config {
   port: number;
@@ -92,6 +196,8 @@ export interface Config {
   clockOffsetFile: string | undefined;
   /** The operator's terms page, a Markdown file; unset, the template shipped in content/terms.md. */
   termsFile: string | undefined;
+  /** The identity providers to offer for sign-in (OIDC_*), in the order google, microsoft, generic. */
+  identityProviders: IdentityProviderConfig[];
   /** Media on an S3-compatible bucket (S3_*); null keeps it in DATA_DIR/blobs. */
   s3: S3Settings | null;
   /**
@@ -147,6 +253,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const oidc = identityProviders(e);
+  if (oidc.problems.length > 0) {
+    throw new Error(`Invalid configuration:\n  ${oidc.problems.join('\n  ')}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -164,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appCompanyId: e.APP_COMPANY_ID,
     clockOffsetFile: e.CLOCK_OFFSET_FILE && path.resolve(e.CLOCK_OFFSET_FILE),
     termsFile: e.TERMS_FILE && path.resolve(e.TERMS_FILE),
+    identityProviders: oidc.providers,
     s3: s3Settings(e),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };

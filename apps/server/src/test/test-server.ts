@@ -12,6 +12,7 @@ import type { Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { createOutboxMailer } from '../adapters/mailer.ts';
 import { createArgon2Hasher, type PasswordHasher } from '../adapters/password-hasher.ts';
 import { buildApp, type AppDeps } from '../app.ts';
+import type { IdentityProviderConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createCompaniesRepository } from '../modules/companies/companies.repository.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
@@ -83,6 +84,8 @@ export async function startTestServer(
     maintenanceForced?: boolean;
     /** The terms page's Markdown file (TERMS_FILE); the shipped template unless given. */
     termsFile?: string;
+    /** The identity providers offered (see oidc-issuers.ts for local ones); none unless given. */
+    identityProviders?: IdentityProviderConfig[];
     /** METRICS_TOKEN: metrics at /metrics; none unless given. */
     metricsToken?: string;
     /** Errors only, to the standard output, unless given (a test reading the log lines). */
@@ -122,6 +125,8 @@ export async function startTestServer(
     hasher,
     maintenanceForced: options.maintenanceForced,
     termsFile: options.termsFile,
+    identityProviders: options.identityProviders,
+    identityProviderTimeoutSeconds: 2,
     trustProxy: true,
     logger: options.logger ?? { level: 'error' },
     metricsToken: options.metricsToken,
