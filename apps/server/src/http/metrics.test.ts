@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMetrics } from '../adapters/metrics.ts';
 import { startJobQueue } from '../adapters/job-queue.ts';
@@ -116,8 +117,8 @@ describe("the worker's metrics listener", () => {
     metrics.watchQueue(queue);
     const listener = await listenForMetrics(metrics, TOKEN, { port: 0, host: '127.0.0.1' });
     try {
-      const address = listener.addresses()[0]!;
-      const url = `http://127.0.0.1:${address.port}/metrics`;
+      const { port } = listener.server.address() as AddressInfo;
+      const url = `http://127.0.0.1:${port}/metrics`;
       expect((await fetch(url)).status).toBe(401);
       const depth = async () => {
         const response = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
