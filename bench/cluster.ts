@@ -1,8 +1,8 @@
 // Plotline scaled out on one machine, for the scale test (scripts/scale.test.ts) and bench:scale:
 // the built server run as API processes (TRANSCODE_WORKERS=0) and transcode workers
 // (apps/server/dist/worker.js, what `npm run worker` runs), all on one PostgreSQL database of the
-// run's own and one media store, behind a round-robin HTTP proxy as a load balancer would put
-// them. Also the creator's calls the two make through the proxy: tus uploads as the studio sends
+// run's own and one bucket of a local S3-protocol server, each with a DATA_DIR of its own (no disk
+// shared), behind a round-robin HTTP proxy as a load balancer would put them. Also the creator's calls the two make through the proxy: tus uploads as the studio sends
 // them, the transcode status, and a storyline published.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,7 +26,9 @@ import { request } from '@playwright/test';
 import pg from 'pg';
 import { Upload } from 'tus-js-client';
 import { runProcess } from '../apps/server/src/adapters/ffmpeg/run-process.ts';
+import type { S3Settings } from '../apps/server/src/adapters/s3-blob-store.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
+import { listObjectKeys, startTestS3, type TestS3 } from '../apps/server/src/test/test-s3.ts';
 import { createProjectInfo } from '../e2e/support/project-api.ts';
 import { addCompanyAdministrator, type BenchUser } from './support.ts';
 
@@ -35,7 +37,8 @@ const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const WORKER_ENTRY = path.join(ROOT, 'apps/server/dist/worker.js');
 /** What worker.ts prints once it takes jobs. */
 const WORKER_READY = 'Transcode worker ready';
-const UP_TIMEOUT_MS = 60_000;
+/** Generous: a start on a loaded two-core machine has taken 45 s. */
+const UP_TIMEOUT_MS = 120_000;
 /** Lines of a process's output kept to explain its failure. */
 const OUTPUT_LINES = 200;
 
@@ -101,6 +104,8 @@ export interface ClusterProcess {
   readonly role: 'api' | 'worker';
   /** From 0, among the processes of its role. */
   readonly index: number;
+  /** Its own DATA_DIR: scratch space only, the media being in the bucket. */
+  readonly dataDir: string;
   /** An API process's own port (the proxy's targets). */
   readonly port: number | null;
   child: ChildProcess;
@@ -224,13 +229,15 @@ export interface Cluster {
   workers: ClusterProcess[];
   /** A company administrator, who may upload. */
   user: BenchUser;
-  /** The media store's folder all processes share (DATA_DIR/blobs), and its scratch (work). */
-  dataDir: string;
+  /** The bucket all processes keep the media in. */
+  bucket: S3Settings;
+  /** Every key of the bucket under `prefix`, sorted. */
+  mediaKeys: (prefix: string) => Promise<string[]>;
   /** A query on the cluster's database. */
   query: <Row>(text: string, values?: unknown[]) => Promise<Row[]>;
   /** SIGKILL, as an out-of-memory kill or a lost machine does: no clean-up runs. */
   kill: (process: ClusterProcess) => Promise<void>;
-  /** Starts an exited API process again on its port; answers once it is healthy. */
+  /** Starts an exited process again (an API process on its port); answers once it is up. */
   restart: (process: ClusterProcess) => Promise<void>;
   /** Stops every process, the proxy, and removes the database and the files. */
   close: () => Promise<void>;
@@ -249,8 +256,8 @@ async function admin(adminUrl: string, text: string): Promise<void> {
 /**
  * Starts `apis` API processes and `workers` workers of the built server (build it first with
  * buildServer) on a database made for the run on the PostgreSQL server of `adminUrl` (one the run
- * may create databases on), all sharing the media store, behind a round-robin proxy. A failed start
- * stops what had started.
+ * may create databases on) and a bucket of a local S3 server, behind a round-robin proxy. A failed
+ * start stops what had started.
  */
 export async function startCluster(options: {
   name: string;
@@ -261,8 +268,9 @@ export async function startCluster(options: {
   const databaseName = `plotline_${options.name}_${process.pid}_${Date.now()}`;
   const databaseUrl = new URL(options.adminUrl);
   databaseUrl.pathname = `/${databaseName}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), `plotline-${options.name}-`));
+  const dataDirs = await mkdtemp(path.join(tmpdir(), `plotline-${options.name}-`));
   const processes: ClusterProcess[] = [];
+  let s3: TestS3 | undefined;
   let proxy: RoundRobinProxy | undefined;
   let pool: pg.Pool | undefined;
 
@@ -272,27 +280,25 @@ export async function startCluster(options: {
     await proxy?.close();
     await pool?.end();
     await admin(options.adminUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await rm(dataDir, { recursive: true, force: true });
+    await s3?.close();
+    await rm(dataDirs, { recursive: true, force: true });
   };
 
-  const common = {
-    ...process.env,
-    DATABASE_URL: databaseUrl.href,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  };
+  let common: Record<string, string | undefined> = {};
   const launch = (role: 'api' | 'worker', index: number, port: number | null) => {
     const entry = role === 'api' ? SERVER_ENTRY : WORKER_ENTRY;
+    const dataDir = path.join(dataDirs, `${role}-${index + 1}`);
     const env =
       role === 'api'
         ? {
             ...common,
+            DATA_DIR: dataDir,
             PORT: String(port),
             HOST: '127.0.0.1',
             TRANSCODE_WORKERS: '0',
             ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
           }
-        : common;
+        : { ...common, DATA_DIR: dataDir };
     const child = spawn(process.execPath, [entry], {
       cwd: ROOT,
       env,
@@ -302,6 +308,7 @@ export async function startCluster(options: {
       name: `${role} ${index + 1}`,
       role,
       index,
+      dataDir,
       port,
       child,
       exit: null,
@@ -347,6 +354,19 @@ export async function startCluster(options: {
   };
 
   try {
+    s3 = await startTestS3();
+    const bucket = await s3.newBucket();
+    common = {
+      ...process.env,
+      DATABASE_URL: databaseUrl.href,
+      LOG_LEVEL: 'warn',
+      S3_BUCKET: bucket.bucket,
+      S3_ENDPOINT: bucket.endpoint,
+      S3_REGION: bucket.region,
+      S3_ACCESS_KEY_ID: bucket.accessKeyId,
+      S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+      S3_FORCE_PATH_STYLE: String(bucket.forcePathStyle),
+    };
     // Migrated once here, before the processes (which would wait for each other's migration).
     const setup = await openDatabase({ url: databaseUrl.href, dataDir: null });
     let user: BenchUser;
@@ -372,7 +392,8 @@ export async function startCluster(options: {
       apis,
       workers,
       user,
-      dataDir,
+      bucket,
+      mediaKeys: (prefix) => listObjectKeys(bucket, prefix),
       query: async <Row>(text: string, values?: unknown[]) =>
         (await queryPool.query(text, values)).rows as Row[],
       kill: async (target) => {

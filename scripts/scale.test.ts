@@ -37,7 +37,7 @@ import { signIn } from '../bench/support.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 /** Small enough that each clip's upload takes several requests, so one can be cut mid-upload. */
-const CHUNK_BYTES = 32 * 1024;
+const CHUNK_BYTES = 64 * 1024;
 /** The upload during which an API process is killed (the worker is killed before, mid-job). */
 const API_KILL_UPLOAD = 3;
 /**
@@ -50,6 +50,19 @@ const SLUG = 'scale-out-story';
 let folder: string;
 let cluster: Cluster | undefined;
 let items: StoryItem[];
+
+/**
+ * The files in a process's scratch space (DATA_DIR/work), but for the packaged ffmpeg's copy,
+ * which stays.
+ */
+async function scratchFiles(owner: ClusterProcess): Promise<string[]> {
+  const work = path.join(owner.dataDir, 'work');
+  const entries = await readdir(work, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(work, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !file.startsWith(`ffmpeg${path.sep}`));
+}
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -195,7 +208,10 @@ test(
       attempt: number;
       hls_key: string;
       thumbnail_key: string;
-    }>('select id, status, attempt, hls_key, thumbnail_key from movie_contents order by id');
+      source_key: string;
+    }>(
+      'select id, status, attempt, hls_key, thumbnail_key, source_key from movie_contents order by id',
+    );
     assert.deepEqual(
       contents.map((row) => row.id),
       [...ids.values()].sort((a, b) => a - b),
@@ -230,20 +246,39 @@ test(
       "the job taken up again should have been the killed worker's, unfinished",
     );
 
-    // One rendition folder per item (a killed run leaves none behind), no scratch, no upload left.
-    const blobs = path.join(live.dataDir, 'blobs');
-    const renditionFolders = await readdir(path.join(blobs, 'hls'));
+    // In the bucket: one rendition folder per item (a killed run leaves none behind), the six
+    // sources, no upload left unfinished.
+    const renditionFolders = new Set(
+      (await live.mediaKeys('hls/')).map((key) => key.split('/')[1]),
+    );
     assert.deepEqual(
-      renditionFolders.sort(),
+      [...renditionFolders].sort(),
       contents.map((row) => row.hls_key.split('/')[1]).sort(),
       'rendition folders other than the items',
     );
     for (const row of contents) {
       assert.equal(path.dirname(row.thumbnail_key), path.dirname(row.hls_key));
     }
-    const work = path.join(live.dataDir, 'work');
-    assert.deepEqual(await readdir(path.join(work, 'tus')), [], 'unfinished uploads left');
-    assert.deepEqual(await readdir(path.join(work, 'transcode')), [], 'transcode scratch left');
+    assert.deepEqual(
+      await live.mediaKeys('sources/'),
+      contents.map((row) => row.source_key).sort(),
+    );
+    assert.deepEqual(await live.mediaKeys('tus/'), [], 'unfinished uploads left');
+
+    // Scratch space: none left by the processes that ran, and what the killed worker left is
+    // removed when it starts again.
+    for (const running of [...live.apis, ...live.workers]) {
+      if (running.exit !== null) continue;
+      assert.deepEqual(await scratchFiles(running), [], `${running.name} left scratch files`);
+    }
+    const leftByKill = await scratchFiles(kill.worker);
+    assert.ok(leftByKill.length > 0, 'the killed worker left no scratch: was it mid-job?');
+    await live.restart(kill.worker);
+    assert.deepEqual(await scratchFiles(kill.worker), [], 'the restarted worker kept them');
+    t.diagnostic(
+      `bucket: ${renditionFolders.size} rendition folders, 6 sources, no upload left; ` +
+        `${kill.worker.name} restarted, what its kill left in its scratch removed (${leftByKill.join(', ')})`,
+    );
 
     await publishSixItemStory(live.baseUrl, headers, movieId, ids, SLUG);
     const watch = await fetch(`${live.baseUrl}/api/watch/${SLUG}`);
