@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IdentityProviderKind } from '@plotline/core';
-import { exportJWK, generateKeyPair } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 
 /**
@@ -30,8 +30,15 @@ export interface TestIssuer {
   accounts: Map<string, IssuerAccount>;
   /** How long the ID tokens it issues from now on last, in seconds. */
   idTokenSeconds: number;
+  /**
+   * Claims the token endpoint puts over those of the ID token it issues, re-signed with the
+   * issuer's own key: a provider gone wrong (another audience, a token already expired).
+   */
+  idTokenOverrides: Record<string, unknown> | null;
   close(): Promise<void>;
 }
+
+const KEY_ID = 'test-issuer-key';
 
 /** The Microsoft tenant the test issuer names in its `tid` claim. */
 export const TEST_TENANT_ID = '9188040d-6c67-4c5b-b112-36a304b66dad';
@@ -87,6 +94,7 @@ export async function startTestIssuer(options: {
     clientSecret,
     accounts: new Map(),
     idTokenSeconds: 600,
+    idTokenOverrides: null,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -110,7 +118,7 @@ export async function startTestIssuer(options: {
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig' }] },
+    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' }] },
     findAccount: (_ctx, id) => ({
       accountId: id,
       claims: () => claimsOf(id),
@@ -135,6 +143,17 @@ export async function startTestIssuer(options: {
     features: { devInteractions: { enabled: true } },
   };
   const provider = new Provider(url, configuration);
+  provider.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body as { id_token?: string } | undefined;
+    if (!issuer.idTokenOverrides || ctx.path !== '/token' || !body?.id_token) return;
+    ctx.body = {
+      ...body,
+      id_token: await new SignJWT({ ...decodeJwt(body.id_token), ...issuer.idTokenOverrides })
+        .setProtectedHeader({ alg: 'RS256', kid: KEY_ID })
+        .sign(privateKey),
+    };
+  });
   server.on('request', provider.callback());
   return issuer;
 }
@@ -249,4 +268,64 @@ export async function signInAtIssuer(
     url = new URL(submitted.headers.get('location')!, url).href;
   }
   throw new Error('the issuer sign-in did not reach the redirect URI in 20 steps');
+}
+
+/** Where a sign-in through the studio's API ended, and what it went through. */
+export interface ProviderSignIn {
+  /** The studio's result page the API sent the browser to: `?handoff=` or `?error=`. */
+  result: URL;
+  /** The provider's redirect to the studio's callback, when the sign-in got that far. */
+  callbackUrl: URL | null;
+  jar: CookieJar;
+}
+
+/**
+ * A whole provider sign-in through a running API, as a browser without script would make it: the
+ * API's start (its cookie kept in the jar), the issuer's pages, then the API's callback reached at
+ * `baseUrl` (the provider sends the browser to PUBLIC_URL, which the tests do not serve).
+ * `alterAuthorization` changes the provider's URL before it is followed (an attacker's edit).
+ */
+export async function signInThroughApi(options: {
+  baseUrl: string;
+  kind: IdentityProviderKind;
+  login: string;
+  /** The start's query string, without `?`. */
+  query?: string;
+  jar?: CookieJar;
+  headers?: Record<string, string>;
+  alterAuthorization?: (url: URL) => void;
+  cancel?: boolean;
+}): Promise<ProviderSignIn> {
+  const jar = options.jar ?? new CookieJar();
+  const start = `${options.baseUrl}/api/auth/oidc/${options.kind}/start?${options.query ?? ''}`;
+  const started = await fetchWithJar(jar, start, { headers: options.headers ?? {} });
+  if (started.status !== 302) {
+    throw new Error(`the start answered ${started.status}: ${await started.text()}`);
+  }
+  const authorization = new URL(started.headers.get('location')!, start);
+  if (authorization.origin === new URL(options.baseUrl).origin) {
+    return { result: authorization, callbackUrl: null, jar };
+  }
+  options.alterAuthorization?.(authorization);
+  const callbackUrl = await signInAtIssuer(authorization.href, options.login, {
+    jar,
+    cancel: options.cancel,
+  });
+  const result = await callbackAtApi(options.baseUrl, callbackUrl, jar, options.headers);
+  return { result, callbackUrl, jar };
+}
+
+/** Sends the provider's redirect to the API's callback at `baseUrl`; answers the result page. */
+export async function callbackAtApi(
+  baseUrl: string,
+  callbackUrl: URL,
+  jar: CookieJar,
+  headers: Record<string, string> = {},
+): Promise<URL> {
+  const url = `${baseUrl}${callbackUrl.pathname}${callbackUrl.search}`;
+  const response = await fetchWithJar(jar, url, { headers });
+  if (response.status !== 302) {
+    throw new Error(`the callback answered ${response.status}: ${await response.text()}`);
+  }
+  return new URL(response.headers.get('location')!, url);
 }

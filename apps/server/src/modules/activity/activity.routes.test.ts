@@ -2,15 +2,34 @@ import { ACTIVITY_ENTITY_TYPES, type ActivityEntityType } from '@plotline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activityLog, movies } from '../../db/schema/index.ts';
+import { signInThroughApi, startTestIssuer, type TestIssuer } from '../../test/oidc-issuers.ts';
 import { projectFactories } from '../../test/test-projects.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
+let google: TestIssuer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  google = await startTestIssuer({
+    kind: 'google',
+    redirectUri: 'http://studio.test/api/auth/oidc/google/callback',
+  });
+  server = await startTestServer({
+    identityProviders: [
+      {
+        kind: 'google',
+        name: 'Google',
+        issuer: google.url,
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+      },
+    ],
+  });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await google.close();
+});
 
 type Row = {
   actor_id: number | null;
@@ -183,6 +202,13 @@ describe('the activity log', () => {
         });
         expect(maintenance.status).toBe(200);
       }
+      // The contributor links their Google account by signing in with it.
+      const linked = await signInThroughApi({
+        baseUrl: server.baseUrl,
+        kind: 'google',
+        login: contributor.email,
+      });
+      expect(linked.result.searchParams.get('handoff')).toBeTruthy();
     } finally {
       await factories.cleanUp();
     }
@@ -227,7 +253,7 @@ describe('the activity log', () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
         message:
-          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image, promoted, segment, operator_settings',
+          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image, promoted, segment, operator_settings, user_identity',
       });
     }
   });
