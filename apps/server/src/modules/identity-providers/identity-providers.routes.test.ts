@@ -55,12 +55,25 @@ afterAll(async () => {
 
 const email = (name: string) => `${name}-${++sequence}@example.com`;
 
+/**
+ * Each sign-in from an address of its own, so that the file's many sign-ins stay under the limit
+ * of starts per address (tried on its own below).
+ */
+let addresses = 0;
+const ownAddress = () => ({ 'x-forwarded-for': `198.51.100.${(addresses++ % 250) + 1}` });
+
 function signIn(
   kind: IdentityProviderKind,
   login: string,
   options: Omit<Parameters<typeof signInThroughApi>[0], 'baseUrl' | 'kind' | 'login'> = {},
 ) {
-  return signInThroughApi({ baseUrl: server.baseUrl, kind, login, ...options });
+  return signInThroughApi({
+    baseUrl: server.baseUrl,
+    kind,
+    login,
+    ...options,
+    headers: options.headers ?? ownAddress(),
+  });
 }
 
 function complete(handoff: string | null, headers: Record<string, string> = {}) {
@@ -73,7 +86,9 @@ function complete(handoff: string | null, headers: Record<string, string> = {}) 
 /** A browser's sign-in taken up to the provider's redirect to the callback, not yet followed. */
 async function toCallback(baseUrl: string, kind: IdentityProviderKind, login: string) {
   const jar = new CookieJar();
-  const started = await fetchWithJar(jar, `${baseUrl}/api/auth/oidc/${kind}/start`);
+  const started = await fetchWithJar(jar, `${baseUrl}/api/auth/oidc/${kind}/start`, {
+    headers: ownAddress(),
+  });
   const callbackUrl = await signInAtIssuer(started.headers.get('location')!, login);
   return { jar, callbackUrl };
 }
@@ -535,6 +550,19 @@ describe('the calls refuse bad input', () => {
       new CookieJar(),
     );
     expect(Object.fromEntries(bare.searchParams)).toEqual({ error: 'failed', provider: 'generic' });
+
+    const { jar, callbackUrl } = await toCallback(server.baseUrl, 'generic', email('error'));
+    const failing = new URL(`${PUBLIC_URL}/api/auth/oidc/generic/callback`);
+    failing.searchParams.set('state', callbackUrl.searchParams.get('state')!);
+    failing.searchParams.set('error', 'temporarily_unavailable');
+    const result = await callbackAtApi(server.baseUrl, failing, jar);
+    expect(Object.fromEntries(result.searchParams)).toEqual({
+      error: 'failed',
+      provider: 'generic',
+    });
+    expect((await lastActivity('identity.refused'))!.details).toMatchObject({
+      reason: 'temporarily_unavailable',
+    });
   });
 });
 
