@@ -1,4 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMetrics } from '../adapters/metrics.ts';
 import { startJobQueue } from '../adapters/job-queue.ts';
@@ -16,15 +19,23 @@ function valueOf(text: string, series: string): number | undefined {
 }
 
 describe('GET /metrics without METRICS_TOKEN', () => {
-  it('does not exist', async () => {
-    const server = await startTestServer();
+  it('does not exist, and is not taken for one of the studio’s pages', async () => {
+    const webRoot = await mkdtemp(path.join(tmpdir(), 'plotline-web-'));
+    await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>Plotline</title>');
+    const server = await startTestServer({ webRoot });
     try {
-      const response = await server.request('GET', '/metrics', {
-        headers: { authorization: `Bearer ${TOKEN}` },
-      });
-      expect(response.status).toBe(404);
+      for (const pathname of ['/metrics', '/metrics?name[]=up']) {
+        const response = await server.request('GET', pathname, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+        expect(response.status, pathname).toBe(404);
+        expect(response.body).toEqual({ message: 'Not found' });
+      }
+      // The studio's own routes still get its page.
+      expect((await server.request('GET', '/metrics-of-my-story')).status).toBe(200);
     } finally {
       await server.close();
+      await rm(webRoot, { recursive: true, force: true });
     }
   });
 });

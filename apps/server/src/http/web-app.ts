@@ -5,8 +5,14 @@ import { MESSAGES } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * Paths that are never the studio's: the API, and the metrics, which a scraper must find missing
+ * (404) when METRICS_TOKEN is unset rather than get the studio's page.
+ */
+const NOT_PAGES = /^\/(api|metrics(\/|\?|$))/;
+
+/**
  * Serves the built studio with a fallback to index.html for client-side routes. Unknown /api paths,
- * and anything when the studio is not built, answer 404 JSON.
+ * /metrics when it is not served, and anything when the studio is not built, answer 404 JSON.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const hasApp = webRoot !== null && existsSync(path.join(webRoot, 'index.html'));
@@ -31,7 +37,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
     const isPage =
       hasApp &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api');
+      !NOT_PAGES.test(request.url);
     if (isPage) return reply.sendFile('index.html');
     return reply.status(404).send({ message: MESSAGES.apiNotFound });
   });
