@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { TUS_UPLOAD_PATH } from '@plotline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -61,6 +62,17 @@ describe('request ids', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(ids).size).toBe(3);
     await expect.poll(() => linesOf(ids[2]!).length).toBe(2);
+  });
+
+  it('answers with the id when a route writes its answer itself (tus)', async () => {
+    const token = await server.signIn(await server.makeUser({ role: 'administrator' }));
+    const response = await server.request('OPTIONS', TUS_UPLOAD_PATH, {
+      token,
+      headers: { 'tus-resumable': '1.0.0', 'x-request-id': 'resumable-1' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('tus-version')).toBe('1.0.0');
+    expect(response.headers.get('x-request-id')).toBe('resumable-1');
   });
 
   it('answers a failure with its id and a plain message, and logs the failure, stack and all, under that id', async () => {

@@ -19,9 +19,12 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Answers every request with its id, so a user's report can be matched to the log. */
+/**
+ * Answers every request with its id, so a user's report can be matched to the log. Set on the raw
+ * response, so that the answers a route writes itself (tus, after `reply.hijack()`) carry it too.
+ */
 export function registerRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    void reply.header(REQUEST_ID_HEADER, request.id);
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
   });
 }
