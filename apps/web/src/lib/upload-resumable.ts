@@ -31,11 +31,6 @@ export interface ResumableUploadOptions<T> {
   signal?: AbortSignal;
 }
 
-async function findEarlierUpload(upload: Upload): Promise<PreviousUpload | null> {
-  await forgetExpiredUploads(urlStorage, Date.now());
-  return latestUpload(await upload.findPreviousUploads());
-}
-
 function errorOf(error: Error, sentToken: boolean): Error {
   const response = error instanceof DetailedError ? error.originalResponse : null;
   if (!response) return new ApiError(MESSAGES.somethingWentWrong, 0);
@@ -80,9 +75,6 @@ export async function forgetExpiredUploads(storage: UrlStorage, now: number): Pr
   );
 }
 
-/** The notes of unfinished uploads, in localStorage: the one tus-js-client keeps by default. */
-const urlStorage: UrlStorage = defaultOptions.urlStorage;
-
 /** Of the unfinished uploads of the same file, the one to continue: the latest begun. */
 export function latestUpload(uploads: readonly PreviousUpload[]): PreviousUpload | null {
   return uploads.reduce<PreviousUpload | null>(
@@ -90,6 +82,15 @@ export function latestUpload(uploads: readonly PreviousUpload[]): PreviousUpload
       upload.uploadUrl && (!latest || storedAt(upload) > storedAt(latest)) ? upload : latest,
     null,
   );
+}
+
+/** The notes of unfinished uploads, in localStorage: the one tus-js-client keeps by default. */
+const urlStorage: UrlStorage = defaultOptions.urlStorage;
+
+/** The note of an unfinished upload of the same file to continue, once expired notes are gone. */
+async function findEarlierUpload(upload: Upload): Promise<PreviousUpload | null> {
+  await forgetExpiredUploads(urlStorage, Date.now());
+  return latestUpload(await upload.findPreviousUploads());
 }
 
 /**
