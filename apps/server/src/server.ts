@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rm } from 'node:fs/promises';
 import { openBlobStore } from './adapters/open-blob-store.ts';
+import { removeDeadProcessesFolders } from './adapters/scratch-folders.ts';
 import { offsetClock, systemClock } from './adapters/clock.ts';
 import { createFfmpeg } from './adapters/ffmpeg/ffmpeg.ts';
 import { resolveFfmpeg } from './adapters/ffmpeg/resolve-ffmpeg.ts';
@@ -33,8 +33,9 @@ async function main(config: Config): Promise<void> {
 
   const workDir = path.join(config.dataDir, 'work');
   const ffmpeg = await resolveFfmpeg({ ...config.ffmpeg, workDir: path.join(workDir, 'ffmpeg') });
-  // Requests that were streaming in when the last process stopped will never finish.
-  await rm(path.join(workDir, 'incoming'), { recursive: true, force: true });
+  // Requests that were streaming in when a process stopped will never finish; other API
+  // processes on this DATA_DIR may be receiving theirs.
+  await removeDeadProcessesFolders(path.join(workDir, 'incoming'));
   const blobs = await openBlobStore(config.s3, { dataDir: config.dataDir, workDir });
 
   // The outbox logs through the app's logger, which exists once the app is built.

@@ -3,8 +3,9 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Scratch folders carry the id of the process that made them, so a process starting on a machine
- * where others run beside it (several workers on one DATA_DIR) removes only what dead ones left.
+ * Scratch folders (and files) carry the id of the process that made them, so a process starting on
+ * a machine where others run beside it (several API processes or workers on one DATA_DIR) removes
+ * only what dead ones left.
  */
 export function scratchFolderName(prefix: string): string {
   return `${prefix}-${process.pid}-${randomUUID()}`;

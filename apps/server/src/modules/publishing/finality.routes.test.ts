@@ -181,7 +181,8 @@ async function snapshot() {
       .from(activityLog)
       .where(eq(activityLog.actorId, owner.id)),
     jobs,
-    files: await server.blobKeys(''),
+    // Uploads in progress are not the project's files (on S3 they wait in the bucket's tus/).
+    files: (await server.blobKeys('')).filter((key) => !key.startsWith('tus/')),
   };
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MESSAGES, UPLOAD_PART } from '@plotline/core';
 import type { FastifyRequest } from 'fastify';
+import { scratchFolderName } from '../../adapters/scratch-folders.ts';
 import { AppError } from '../../errors.ts';
 import { findNul, NUL_REFUSED } from '../../http/nul-guard.ts';
 
@@ -25,7 +25,7 @@ export interface ReceivedUpload {
 }
 
 export interface ReceiveOptions {
-  /** Where the temporary files go: on the blob store's file system, so storing them is a rename. */
+  /** Where the temporary files go: beside the local store, so storing them is a rename. */
   dir: string;
   /** Total bytes of all files; reaching it refuses the request with the spec's message. */
   limitBytes: number;
@@ -91,7 +91,9 @@ export async function receiveUploads(
         part.file.resume();
         continue;
       }
-      const file = path.join(dir, randomUUID());
+      // Named by process: another API process on this DATA_DIR may be starting, and it removes
+      // only the files of processes that are gone.
+      const file = path.join(dir, scratchFolderName('upload'));
       written.push(file);
       const before = counted.total;
       await pipeline(part.file, byteCounter(counted, limitBytes), createWriteStream(file));
