@@ -1,8 +1,8 @@
 // Prints what more processes buy on this machine, with the scale test's processes (bench/cluster.ts:
-// the built server on a PostgreSQL database of the run's own, behind a round-robin proxy):
-// (1) 50 viewers at once reading a published story's player data, the mobile app's feed and a
-//     creator's project list, through 1 and then 2 API processes: p50 and p95 of each call and the
-//     calls answered per second; (2) 12 clips uploaded with tus and transcoded, with 1 and then 2
+// the built server on a PostgreSQL database of the run's own and a bucket of a local S3 server,
+// behind a round-robin proxy): (1) 50 viewers at once reading a published story's player data, the
+//     mobile app's feed and a creator's project list, through 1 and 2 API processes in turn: p50
+//     and p95 of each call and the calls answered per second; (2) 12 clips uploaded with tus and transcoded, with 1 and then 2
 //     workers beside one API process: the wall time from the first upload to the last item ready,
 //     and each clip's from its upload to ready. Asserts nothing.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:scale
@@ -38,7 +38,8 @@ const CLIP: TestClipSpec = { width: 640, height: 360, seconds: 6 };
 /** What the studio sends per PATCH (apps/web/src/lib/upload-resumable.ts): one PATCH a clip. */
 const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
 const VIEWERS = 50;
-const CALLS_PER_VIEWER = 20;
+const CALLS_PER_VIEWER = 10;
+const ROUNDS = 3;
 /** Drafts in the creator's company besides the published story, for the project list. */
 const DRAFTS = 200;
 const SLUG = 'scale-bench';
@@ -123,13 +124,17 @@ try {
       ],
       [`GET /api/movie (${DRAFTS + 1} projects)`, '/api/movie', () => headers],
     ];
-    /** Every viewer makes its calls one after another, all viewers at once. */
-    const load = async (url: string, headersOf: (viewer: number) => Record<string, string>) => {
+    /** Every viewer makes `calls` calls one after another, all viewers at once. */
+    const load = async (
+      url: string,
+      headersOf: (viewer: number) => Record<string, string>,
+      calls: number,
+    ) => {
       const times: number[] = [];
       const start = performance.now();
       await Promise.all(
         Array.from({ length: VIEWERS }, async (_, viewer) => {
-          for (let call = 0; call < CALLS_PER_VIEWER; call++) {
+          for (let call = 0; call < calls; call++) {
             const sent = performance.now();
             const response = await fetch(`${cluster.baseUrl}${url}`, {
               headers: headersOf(viewer),
@@ -140,23 +145,32 @@ try {
           }
         }),
       );
-      const elapsed = performance.now() - start;
-      times.sort((a, b) => a - b);
-      return { times, perSecond: times.length / (elapsed / 1000) };
+      return { times, elapsed: performance.now() - start };
     };
-    const figures = new Map<string, string[]>();
     const ports = cluster.apis.map((api) => api.port!);
-    for (const apis of [1, 2]) {
-      cluster.proxy.targets = ports.slice(0, apis);
-      for (const [label, url, headersOf] of calls) {
-        await load(url, headersOf); // warm-up: connections, caches, the JIT
-        const { times, perSecond } = await load(url, headersOf);
-        const cell = `${quantile(times, 0.5).toFixed(1).padStart(6)} / ${quantile(times, 0.95).toFixed(1).padStart(6)} ms, ${perSecond.toFixed(0).padStart(4)}/s`;
-        figures.set(label, [...(figures.get(label) ?? []), cell]);
+    const configs = [1, 2];
+    // The two set-ups take turns, round after round, so a change in the machine's load (other
+    // work on it) weighs on both alike.
+    const samples = calls.map(() => configs.map(() => ({ times: [] as number[], elapsed: 0 })));
+    for (let round = 0; round <= ROUNDS; round++) {
+      for (const [callIndex, [, url, headersOf]] of calls.entries()) {
+        for (const [configIndex, apis] of configs.entries()) {
+          cluster.proxy.targets = ports.slice(0, apis);
+          // Round 0 warms up: connections, caches, the JIT.
+          const { times, elapsed } = await load(url, headersOf, round === 0 ? 2 : CALLS_PER_VIEWER);
+          if (round === 0) continue;
+          const sample = samples[callIndex]![configIndex]!;
+          sample.times.push(...times);
+          sample.elapsed += elapsed;
+        }
       }
-      console.log(`  ${apis} API process${apis > 1 ? 'es' : ''}: done`);
+      if (round > 0) console.log(`  reads: round ${round} of ${ROUNDS} done`);
     }
-    for (const [label, cells] of figures) {
+    for (const [callIndex, [label]] of calls.entries()) {
+      const cells = samples[callIndex]!.map(({ times, elapsed }) => {
+        times.sort((a, b) => a - b);
+        return `${quantile(times, 0.5).toFixed(1).padStart(6)} / ${quantile(times, 0.95).toFixed(1).padStart(6)} ms, ${(times.length / (elapsed / 1000)).toFixed(0).padStart(4)}/s`;
+      });
       readRows.push(`${label.padEnd(34)}| ${cells.join(' | ')}`);
     }
   } finally {
@@ -199,7 +213,7 @@ try {
   }
 
   console.log(
-    `\n${VIEWERS} viewers at once, ${CALLS_PER_VIEWER} calls each one after another, through the proxy (p50 / p95, calls answered per second):`,
+    `\n${VIEWERS} viewers at once, ${CALLS_PER_VIEWER} calls each one after another, ${ROUNDS} rounds, through the proxy (p50 / p95, calls answered per second):`,
   );
   console.log(`${'call'.padEnd(34)}| ${'1 API process'.padEnd(27)} | 2 API processes`);
   for (const row of readRows) console.log(row);
