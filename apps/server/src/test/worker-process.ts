@@ -1,4 +1,5 @@
-import { createLocalBlobStore } from '../adapters/blob-store.ts';
+import { openBlobStore } from '../adapters/open-blob-store.ts';
+import type { S3Settings } from '../adapters/s3-blob-store.ts';
 import { systemClock } from '../adapters/clock.ts';
 import { createFfmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { startMediaPipeline } from '../app.ts';
@@ -15,7 +16,9 @@ import { TEST_QUEUE_TIMING, testFfmpegBinaries } from './test-media-pipeline.ts'
 export interface WorkerProcessOptions {
   /** A PostgreSQL URL, or an on-disk PGlite directory no other process has open. */
   database: { url: string } | { dataDir: string };
-  blobsDir: string;
+  /** The local store's DATA_DIR (blobs in `dataDir/blobs`), unless `s3` is given. */
+  dataDir: string;
+  s3: S3Settings | null;
   workDir: string;
   /** A movie content whose status and progress are reported as they change. */
   watchContentId?: number;
@@ -41,7 +44,7 @@ async function main(options: WorkerProcessOptions): Promise<void> {
   const { queue, contents, transcoding } = await startMediaPipeline(
     {
       database,
-      blobs: createLocalBlobStore(options.blobsDir),
+      blobs: await openBlobStore(options.s3, options),
       ffmpeg: createFfmpeg(await testFfmpegBinaries()),
       workDir: options.workDir,
       clock: systemClock,

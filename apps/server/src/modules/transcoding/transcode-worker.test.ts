@@ -12,11 +12,13 @@ import { createLocalBlobStore } from '../../adapters/blob-store.ts';
 import { systemClock } from '../../adapters/clock.ts';
 import { createFfmpeg, type Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
 import { startJobQueue } from '../../adapters/job-queue.ts';
+import { openBlobStore } from '../../adapters/open-blob-store.ts';
 import { startMediaPipeline } from '../../app.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { TEST_QUEUE_TIMING, testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { makeTestClip } from '../../test/test-media.ts';
+import { listObjectKeys, startTestS3 } from '../../test/test-s3.ts';
 import type { WorkerEvent, WorkerProcessOptions } from '../../test/worker-process.ts';
 import type { AuthContext } from '../../access/caller.ts';
 import { createCompaniesRepository } from '../companies/companies.repository.ts';
@@ -227,7 +229,13 @@ async function killMidTranscode() {
   const blobsDir = path.join(scratch, 'blobs');
   const workDir = path.join(scratch, 'work');
   const runsDir = path.join(workDir, 'transcode');
-  const blobs = createLocalBlobStore(blobsDir);
+  // TEST_BLOB_STORE=s3: the workers read the source from, and write renditions to, a bucket.
+  const s3Server = process.env.TEST_BLOB_STORE === 's3' ? await startTestS3() : null;
+  if (s3Server) cleanups.push(() => s3Server.close());
+  const s3 = s3Server ? await s3Server.newBucket() : null;
+  const blobs = await openBlobStore(s3, { dataDir: scratch, workDir });
+  const storedKeys = async (prefix: string) =>
+    s3 ? listObjectKeys(s3, prefix) : listTree(path.join(blobsDir, prefix));
   const shared = await sharedDatabase(scratch);
 
   const clip = path.join(scratch, 'source.mp4');
@@ -246,7 +254,8 @@ async function killMidTranscode() {
   });
   const options = {
     database: shared.spec,
-    blobsDir,
+    dataDir: scratch,
+    s3,
     workDir,
     watchContentId: contentId,
   } satisfies WorkerProcessOptions;
@@ -273,6 +282,7 @@ async function killMidTranscode() {
   }
   await vi.waitFor(async () => expect(await toolProcessesMentioning(runsDir)).toEqual([]));
   const leftByFirst = await listTree(runsDir);
+  const lentByFirst = await listTree(path.join(workDir, 'lent'));
 
   // The second worker takes the job once its heartbeat is overdue, and finishes it.
   const second = startWorkerProcess(options);
@@ -294,10 +304,14 @@ async function killMidTranscode() {
     jobs,
     master: content?.hlsKey ? await blobs.get(content.hlsKey) : null,
     posterBytes: content?.thumbnailKey ? await blobs.size(content.thumbnailKey) : null,
-    hlsFolders: await readdir(path.join(blobsDir, 'hls')).catch(() => []),
-    blobFiles: await listTree(blobsDir),
+    hlsFolders: [...new Set((await storedKeys('hls/')).map((key) => key.split('/')[s3 ? 1 : 0]))],
+    blobFiles: await storedKeys(''),
     leftByFirst,
+    onS3: s3 !== null,
+    lentByFirst,
     leftAfter: await listTree(runsDir),
+    // With S3, the first worker's download of the source, removed by the second at its start.
+    lentAfter: await listTree(path.join(workDir, 'lent')),
   };
 }
 
@@ -342,6 +356,9 @@ describe('a worker process killed mid-transcode', () => {
   it("leaves no work files behind: the second run clears the killed run's folder and its own", () => {
     expect(outcome.leftByFirst).not.toEqual([]);
     expect(outcome.leftAfter).toEqual([]);
+    // Only an S3 store downloads the source; the local one lends its own file.
+    expect(outcome.lentByFirst.length > 0).toBe(outcome.onS3);
+    expect(outcome.lentAfter).toEqual([]);
   });
 
   it.runIf(process.platform === 'linux')('had an ffmpeg running when it was killed', () => {
