@@ -42,9 +42,10 @@ const CHUNK_BYTES = 64 * 1024;
 const API_KILL_UPLOAD = 3;
 /**
  * A killed worker's job waits for its heartbeat to go stale (30 s), the queue's check (every
- * 15 s) and the retry delay (30 s) before the other worker takes it: the defaults of job-queue.ts.
+ * 15 s) and the first retry's delay (30 to 60 s) before the other worker takes it: the defaults of
+ * job-queue.ts, and pg-boss's backoff.
  */
-const READY_TIMEOUT_MS = 150_000;
+const READY_TIMEOUT_MS = 180_000;
 const SLUG = 'scale-out-story';
 
 let folder: string;
