@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_HEADER, type CompanyType, type Role, type UserStatus } fro
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { createLocalBlobStore } from '../adapters/blob-store.ts';
-import { createS3BlobStore } from '../adapters/s3-blob-store.ts';
+import { createS3BlobStore, type S3Settings } from '../adapters/s3-blob-store.ts';
 import { ManualClock } from '../adapters/clock.ts';
 import type { Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { createOutboxMailer } from '../adapters/mailer.ts';
@@ -92,6 +92,8 @@ export async function startTestServer(
     logger?: AppDeps['logger'];
     /** The blob store's folder, kept on close; a scratch folder of the server's own unless given. */
     blobsDir?: string;
+    /** Media on a bucket of a local S3 server with these settings, whatever TEST_BLOB_STORE says. */
+    s3?: Partial<S3Settings>;
   } = {},
 ) {
   const hasher = options.hasher ?? cheapHasher;
@@ -101,8 +103,9 @@ export async function startTestServer(
   const outbox = path.join(scratch, 'outbox');
   const blobsDir = options.blobsDir ?? path.join(scratch, 'blobs');
   const workDir = path.join(scratch, 'work');
-  const s3Server = blobStoreKind === 's3' && !options.blobsDir ? await startTestS3() : null;
-  const s3 = s3Server ? await s3Server.newBucket() : null;
+  const onS3 = options.s3 !== undefined || (blobStoreKind === 's3' && !options.blobsDir);
+  const s3Server = onS3 ? await startTestS3() : null;
+  const s3 = s3Server ? await s3Server.newBucket(options.s3) : null;
   const blobs = s3
     ? createS3BlobStore(s3, path.join(workDir, 'lent'))
     : createLocalBlobStore(blobsDir);

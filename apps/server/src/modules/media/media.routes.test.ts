@@ -64,3 +64,35 @@ describe('GET /api/media/{key}', () => {
     expect((await fetch(url('hls/..%2f..%2fsources/0f4c.ts'))).status).toBe(404);
   });
 });
+
+describe('GET /api/media/{key} with S3_SIGNED_URLS', () => {
+  let signed: TestServer;
+  beforeAll(async () => {
+    signed = await startTestServer({ s3: { signedUrls: true } });
+    await signed.blobs.put('hls/5e1d/master.m3u8', bytes);
+    await signed.blobs.put('sources/5e1d', bytes);
+  });
+  afterAll(() => signed?.close());
+
+  it('sends the browser to a short-lived signed URL of the object, which serves it and its ranges', async () => {
+    const answer = await fetch(`${signed.baseUrl}/api/media/hls/5e1d/master.m3u8`, {
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('cache-control')).toBe('private, max-age=300');
+    const location = answer.headers.get('location')!;
+    expect(location).toMatch(/\/hls\/5e1d\/master\.m3u8\?.*X-Amz-Signature=/);
+
+    const whole = await fetch(location);
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
+    const part = await fetch(location, { headers: { range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(10, 20));
+  });
+
+  it('signs nothing outside the public folders', async () => {
+    const answer = await fetch(`${signed.baseUrl}/api/media/sources/5e1d`, { redirect: 'manual' });
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('location')).toBeNull();
+  });
+});
