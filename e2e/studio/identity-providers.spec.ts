@@ -35,6 +35,8 @@ test('a creator signs up with their company provider, later signs in with Google
   page,
   browser,
 }) => {
+  // Four sign-ins through a provider's pages and two screens checked in four looks each.
+  test.setTimeout(90_000);
   const email = `nadia-${test.info().testId}@creators.test`;
 
   // Each configured provider has its button under the form.

@@ -81,10 +81,10 @@ test('a wrong password shows the server message in a dismissible banner', async 
 
 test('the sign-in form checks its fields before calling the server', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByText('Required').first()).toBeVisible();
   await page.getByLabel('Email').fill('not-an-email');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByText('Invalid email')).toBeVisible();
   await expectAccessible(page, "the sign-in page with its fields' errors");
 });
@@ -109,6 +109,6 @@ test('a signed-out visit to /app/project-list lands on / and returns there after
   await expect(page).toHaveURL(/\/$/);
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/project-list$/);
 });

@@ -29,7 +29,7 @@ export async function signIn(
   await page.goto('/');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
 /** Signs `account` in as `signIn` does and waits for the dashboard. */
