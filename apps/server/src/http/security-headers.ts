@@ -113,8 +113,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   // onSend: the last word on every reply, errors and not-found answers included.
   app.addHook('onSend', async (request, reply) => {
     void reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (inProviderPopup(request.url))
+    if (inProviderPopup(request.url)) {
       void reply.header('cross-origin-opener-policy', 'unsafe-none');
+    }
     const chosenCaching = reply.statusCode < 400 && reply.hasHeader('cache-control');
     if (request.url.startsWith('/api/') && !chosenCaching) {
       void reply.header('cache-control', 'no-store');
