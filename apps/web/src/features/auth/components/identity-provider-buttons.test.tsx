@@ -186,4 +186,18 @@ describe('identity provider buttons on the sign-in screen', () => {
       expect.any(String),
     );
   });
+
+  it('accepts an invitation with a password of its own when the user chooses so', async () => {
+    const fetch = serveProviders([GOOGLE]);
+    renderSignIn('?invite=mail-token');
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Set a password' }));
+
+    // The invitation is opened only now; this token is refused, so the sign-in form says why.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is invalid or has expired',
+    );
+    const invite = fetch.mock.calls.find(([url]) => url === '/api/v1.6/auth/invite');
+    expect(JSON.parse(invite?.[1]?.body as string)).toEqual({ t: 'mail-token' });
+  });
 });

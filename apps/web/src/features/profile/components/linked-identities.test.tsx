@@ -91,7 +91,10 @@ describe("the profile drawer's sign-in methods", () => {
     );
     expect(useAppStore.getState().user?.identity_providers).toEqual(['generic']);
     // What is left is the last way to sign in.
-    expect(methods.getByRole('button', { name: 'Remove Acme SSO (ayu@acme.test)' })).toBeDisabled();
+    // Found once the dialog has gone and the drawer is no longer hidden behind it.
+    expect(
+      await methods.findByRole('button', { name: 'Remove Acme SSO (ayu@acme.test)' }),
+    ).toBeDisabled();
     expect(methods.getByText(MESSAGES.lastSignInWay)).toBeVisible();
   });
 
