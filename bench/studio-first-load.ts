@@ -122,7 +122,7 @@ try {
   console.log(`${bench.browserLine}; studio built ${built.toISOString()}; ${machineLine()}`);
 
   const login = await load(browser, baseUrl, '/login', (page) =>
-    page.getByRole('button', { name: 'Continue' }).waitFor(),
+    page.getByRole('button', { name: 'Continue', exact: true }).waitFor(),
   );
   report('/login, signed out', TARGET_LOGIN_KB, login);
 

@@ -72,6 +72,7 @@ describe('ActivityLogPage', () => {
       'Promoted content',
       'Audience segment',
       'Operator settings',
+      'Linked sign-in account',
     ]);
 
     await user.click(screen.getByRole('option', { name: 'Clip or bridge' }));

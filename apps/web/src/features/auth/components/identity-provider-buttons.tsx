@@ -20,6 +20,11 @@ interface IdentityProviderButtonsProps {
   invite?: string | null;
   /** A failure to show in the screen's error banner (null clears it); a core message. */
   onError: (message: string | null) => void;
+  /**
+   * Asked on a click, before the popup opens (it must open in the click itself, so this answers
+   * at once): false keeps the provider's sign-in from starting, e.g. while the terms are not accepted.
+   */
+  mayStart?: () => boolean;
 }
 
 const POPUP_FEATURES = 'popup,width=500,height=640';
@@ -34,6 +39,7 @@ export function IdentityProviderButtons({
   remember = false,
   invite = null,
   onError,
+  mayStart = () => true,
 }: IdentityProviderButtonsProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
@@ -51,6 +57,7 @@ export function IdentityProviderButtons({
 
   const start = async (provider: IdentityProvider) => {
     onError(null);
+    if (!mayStart()) return;
     const path = (mode: 'popup' | 'page') =>
       oidcStartPath(provider.kind, { mode, next, remember, invite });
     // Opened before anything is awaited: a browser allows a popup only in the click itself.

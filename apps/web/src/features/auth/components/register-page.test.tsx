@@ -147,4 +147,29 @@ describe('RegisterPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This email is already in use');
     expect(useAppStore.getState().loggedIn).toBe(false);
   });
+
+  it('signs up with a provider only once the terms are accepted', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url === IDENTITY_PROVIDERS_PATH
+        ? jsonResponse({ data: [{ kind: 'google', name: 'Google' }] })
+        : jsonResponse({}, 500),
+    );
+    // A real window of this origin stands for the popup.
+    const frame = document.body.appendChild(document.createElement('iframe'));
+    const open = vi.spyOn(window, 'open').mockReturnValue(frame.contentWindow);
+    const user = renderPage();
+    const google = await screen.findByRole('button', { name: 'Continue with Google' });
+
+    await user.click(google);
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    await user.click(google);
+    expect(open).toHaveBeenCalledWith(
+      expect.stringContaining('/api/auth/oidc/google/start'),
+      'plotline-oidc',
+      expect.any(String),
+    );
+  });
 });

@@ -140,6 +140,12 @@ export function RegisterPage() {
             register.reset();
             setProviderError(message);
           }}
+          // Signing up with a provider accepts the same terms as the form does.
+          mayStart={() => {
+            if (getValues('terms')) return true;
+            void trigger('terms');
+            return false;
+          }}
         />
         <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
           {t('register.haveAccount')}{' '}
