@@ -13,7 +13,7 @@ export const identityProviderSchema = z.object({
 /**
  * GET /api/auth/oidc/{kind}/start: opens the provider's sign-in. `mode` says where the result page
  * runs (`popup` posts to its opener; `page` finishes in place); `next` is the studio page to land
- * on (as /login's `next`); `invite` is an invitation link's token `t` to accept with the provider;
+ * on (as /login's `next`: a path under `/app/` without that prefix); `invite` is an invitation link's token `t` to accept with the provider;
  * `remember` as on the sign-in form.
  */
 export const oidcStartQuerySchema = z.strictObject({

@@ -72,12 +72,12 @@ const MINUTE_MS = 60_000;
 const resultPage = (query: Record<string, string>) =>
   `${OIDC_RESULT_PATH}?${new URLSearchParams(query).toString()}`;
 
-/** A studio page to land on, as `/login?next=` takes it; anything else (another site) is dropped. */
-function localPath(next: string | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
-    return null;
-  }
-  return next;
+/**
+ * A studio page to land on, as `/login?next=` and the studio keep it: a path under `/app/`, without
+ * that prefix (`project-list?page=2`). Anything else (an address of another site) is dropped.
+ */
+function studioPage(next: string | undefined): string | null {
+  return next && /^[A-Za-z0-9][\w.~-]*(?:[/?#][^\\]*)?$/.test(next) ? next : null;
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -324,7 +324,7 @@ export function createIdentityProvidersService(deps: {
         codeVerifier,
         nonce,
         mode: query.mode,
-        next: localPath(query.next),
+        next: studioPage(query.next),
         inviteTokenHash: query.invite ? hashOf(query.invite) : null,
         remember: query.remember === 'true',
         createdAt: now,
