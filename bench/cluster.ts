@@ -264,6 +264,11 @@ export async function startCluster(options: {
   adminUrl: string;
   apis: number;
   workers: number;
+  /**
+   * JOB_HEARTBEAT_SECONDS and JOB_RETRY_DELAY_SECONDS of every process: how soon a killed
+   * worker's job is taken up again. Unset, what this run's environment says (by default 30 s each).
+   */
+  jobRecovery?: { heartbeatSeconds: number; retryDelaySeconds: number };
 }): Promise<Cluster> {
   const databaseName = `plotline_${options.name}_${process.pid}_${Date.now()}`;
   const databaseUrl = new URL(options.adminUrl);
@@ -366,6 +371,11 @@ export async function startCluster(options: {
       S3_ACCESS_KEY_ID: bucket.accessKeyId,
       S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
       S3_FORCE_PATH_STYLE: String(bucket.forcePathStyle),
+      // Every process, API ones too: each sets the queue's heartbeat and retry delay as it starts.
+      ...(options.jobRecovery && {
+        JOB_HEARTBEAT_SECONDS: String(options.jobRecovery.heartbeatSeconds),
+        JOB_RETRY_DELAY_SECONDS: String(options.jobRecovery.retryDelaySeconds),
+      }),
     };
     // Migrated once here, before the processes (which would wait for each other's migration).
     const setup = await openDatabase({ url: databaseUrl.href, dataDir: null });

@@ -41,11 +41,14 @@ const CHUNK_BYTES = 64 * 1024;
 /** The upload during which an API process is killed (the worker is killed before, mid-job). */
 const API_KILL_UPLOAD = 3;
 /**
- * A killed worker's job waits for its heartbeat to go stale (30 s), the queue's check (every
- * 15 s) and the first retry's delay (30 to 60 s) before the other worker takes it: the defaults of
- * job-queue.ts, and pg-boss's backoff.
+ * How soon the other worker takes a killed worker's job: its heartbeat goes stale (at most 10 s
+ * after the kill, the lowest pg-boss allows), the queue's check notices it (every 5 s, half the
+ * heartbeat), and the first retry waits 1 to 2 s (pg-boss's backoff). The defaults, 30 s each,
+ * would make that 75 to 105 s.
  */
-const READY_TIMEOUT_MS = 180_000;
+const JOB_RECOVERY = { heartbeatSeconds: 10, retryDelaySeconds: 1 };
+/** The 17 s or so of that, and the clips the surviving worker transcodes meanwhile and after. */
+const READY_TIMEOUT_MS = 90_000;
 const SLUG = 'scale-out-story';
 
 let folder: string;
@@ -138,7 +141,13 @@ test(
   { timeout: 5 * 60_000 },
   async (t) => {
     const started = performance.now();
-    const live = await startCluster({ name: 'scale', adminUrl: adminUrl!, apis: 2, workers: 2 });
+    const live = await startCluster({
+      name: 'scale',
+      adminUrl: adminUrl!,
+      apis: 2,
+      workers: 2,
+      jobRecovery: JOB_RECOVERY,
+    });
     cluster = live;
     const [apiA, apiB] = live.apis as [ClusterProcess, ClusterProcess];
     t.diagnostic(`2 API processes and 2 workers up behind the proxy in ${seconds(started)}`);

@@ -133,7 +133,7 @@ export interface AppDeps {
   workDir: string;
   /** Transcode jobs this process runs at once; 0 leaves them to worker processes. */
   transcodeWorkers: number;
-  /** Tests shorten the queue's heartbeats and retries. */
+  /** JOB_HEARTBEAT_SECONDS and JOB_RETRY_DELAY_SECONDS; tests shorten them further. */
   queueTiming?: JobQueueTiming;
   /** Tests lower the 1,000,000,000-byte upload limit to try it cheaply. */
   uploadLimitBytes?: number;

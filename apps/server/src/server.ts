@@ -54,6 +54,7 @@ async function main(config: Config): Promise<void> {
     ffmpeg: createFfmpeg(ffmpeg),
     workDir,
     transcodeWorkers: config.transcodeWorkers,
+    queueTiming: config.queueTiming,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
     clock: config.clockOffsetFile ? offsetClock(config.clockOffsetFile) : systemClock,

@@ -39,6 +39,7 @@ async function main(config: Config): Promise<void> {
       blobs: await openBlobStore(config.s3, { dataDir: config.dataDir, workDir }),
       ffmpeg: createFfmpeg(binaries),
       workDir,
+      queueTiming: config.queueTiming,
       clock: systemClock,
       transcodeObserver: scrape?.metrics.transcodes,
     },

@@ -67,15 +67,28 @@ export interface JobQueueTiming {
   pollingIntervalSeconds: number;
 }
 
-export const DEFAULT_QUEUE_TIMING: JobQueueTiming = {
-  heartbeatSeconds: 30,
-  monitorIntervalSeconds: 15,
-  retryDelaySeconds: 30,
-  // Interruptions count as tries too: a worker stopped mid-run hands its job on with one less.
-  retryLimit: 3,
-  // An upload waits this long at most before a free worker takes its job.
-  pollingIntervalSeconds: 1,
-};
+/**
+ * The timing for a heartbeat and a first retry delay (JOB_HEARTBEAT_SECONDS,
+ * JOB_RETRY_DELAY_SECONDS): together with the check, every half heartbeat, they make how soon the
+ * job of a dead worker is taken up again.
+ */
+export function jobQueueTiming(
+  heartbeatSeconds: number,
+  retryDelaySeconds: number,
+): JobQueueTiming {
+  return {
+    heartbeatSeconds,
+    // Checked twice per heartbeat, a stale job waits at most half a heartbeat more to be noticed.
+    monitorIntervalSeconds: Math.ceil(heartbeatSeconds / 2),
+    retryDelaySeconds,
+    // Interruptions count as tries too: a worker stopped mid-run hands its job on with one less.
+    retryLimit: 3,
+    // An upload waits this long at most before a free worker takes its job.
+    pollingIntervalSeconds: 1,
+  };
+}
+
+export const DEFAULT_QUEUE_TIMING: JobQueueTiming = jobQueueTiming(30, 30);
 
 const QUEUE = 'media';
 /** Where pg-boss copies a job whose tries are all used up. */

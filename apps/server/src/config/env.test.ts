@@ -16,6 +16,13 @@ describe('loadConfig', () => {
       trustProxy: false,
       ffmpeg: { ffmpegPath: undefined, ffprobePath: undefined },
       transcodeWorkers: 1,
+      queueTiming: {
+        heartbeatSeconds: 30,
+        monitorIntervalSeconds: 15,
+        retryDelaySeconds: 30,
+        retryLimit: 3,
+        pollingIntervalSeconds: 1,
+      },
       logLevel: 'info',
       appCompanyId: undefined,
       clockOffsetFile: undefined,
@@ -44,6 +51,8 @@ describe('loadConfig', () => {
       FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
       FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe',
       TRANSCODE_WORKERS: '0',
+      JOB_HEARTBEAT_SECONDS: '10',
+      JOB_RETRY_DELAY_SECONDS: '1',
       APP_COMPANY_ID: '7',
       CLOCK_OFFSET_FILE: '/tmp/plotline-clock-offset',
       TERMS_FILE: '/etc/plotline/terms.md',
@@ -57,6 +66,7 @@ describe('loadConfig', () => {
       termsFile: '/etc/plotline/terms.md',
       ffmpeg: { ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: '/opt/ffmpeg/bin/ffprobe' },
       transcodeWorkers: 0,
+      queueTiming: { heartbeatSeconds: 10, monitorIntervalSeconds: 5, retryDelaySeconds: 1 },
       port: 9000,
       host: '0.0.0.0',
       dataDir: '/var/lib/plotline',
@@ -184,6 +194,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OIDC_MICROSOFT_TENANT: 'a/b' })).toThrow(
       /OIDC_MICROSOFT_TENANT must be a tenant id or domain/,
     );
+  });
+
+  it('takes the queue timing within its bounds, checking an odd heartbeat at the next whole second', () => {
+    const timing = (env: Record<string, string>) => loadConfig(env).queueTiming;
+    expect(
+      timing({ JOB_HEARTBEAT_SECONDS: '3600', JOB_RETRY_DELAY_SECONDS: '3600' }),
+    ).toMatchObject({
+      heartbeatSeconds: 3600,
+      monitorIntervalSeconds: 1800,
+      retryDelaySeconds: 3600,
+    });
+    expect(timing({ JOB_HEARTBEAT_SECONDS: '11' })).toMatchObject({
+      heartbeatSeconds: 11,
+      monitorIntervalSeconds: 6,
+      retryDelaySeconds: 30,
+    });
+    const heartbeat =
+      'JOB_HEARTBEAT_SECONDS: JOB_HEARTBEAT_SECONDS must be a whole number of seconds from 10 to 3600';
+    for (const value of ['9', '3601', '12.5', 'half a minute', '30s', '-30']) {
+      expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: value }), value).toThrow(heartbeat);
+    }
+    const retryDelay =
+      'JOB_RETRY_DELAY_SECONDS: JOB_RETRY_DELAY_SECONDS must be a whole number of seconds from 1 to 3600';
+    for (const value of ['0', '3601', '0.5', 'soon']) {
+      expect(() => loadConfig({ JOB_RETRY_DELAY_SECONDS: value }), value).toThrow(retryDelay);
+    }
   });
 
   it('names every invalid variable', () => {

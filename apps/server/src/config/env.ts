@@ -1,7 +1,17 @@
 import path from 'node:path';
 import { INT4_MAX, type IdentityProviderKind } from '@plotline/core';
 import { z } from 'zod';
+import {
+  DEFAULT_QUEUE_TIMING,
+  jobQueueTiming,
+  type JobQueueTiming,
+} from '../adapters/job-queue.ts';
 import type { S3Settings } from '../adapters/s3-blob-store.ts';
+
+function wholeSeconds(variable: string, min: number, max: number) {
+  const message = `${variable} must be a whole number of seconds from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
 
 /**
  * The only reader of process.env. Every variable is documented in README.md ("Configuration");
@@ -33,6 +43,13 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   TRANSCODE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  // pg-boss refuses a heartbeat under 10 s; an hour at most catches milliseconds given for seconds.
+  JOB_HEARTBEAT_SECONDS: wholeSeconds('JOB_HEARTBEAT_SECONDS', 10, 3600).default(
+    DEFAULT_QUEUE_TIMING.heartbeatSeconds,
+  ),
+  JOB_RETRY_DELAY_SECONDS: wholeSeconds('JOB_RETRY_DELAY_SECONDS', 1, 3600).default(
+    DEFAULT_QUEUE_TIMING.retryDelaySeconds,
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAINTENANCE: z
     .enum(['true', 'false'], { error: 'MAINTENANCE must be true or false' })
@@ -187,6 +204,11 @@ export interface Config {
   ffmpeg: { ffmpegPath: string | undefined; ffprobePath: string | undefined };
   /** Transcode jobs the API process runs at once; 0 leaves them to `npm run worker` processes. */
   transcodeWorkers: number;
+  /**
+   * How soon a job of a dead worker is taken up again (JOB_HEARTBEAT_SECONDS,
+   * JOB_RETRY_DELAY_SECONDS), the same in the API process and `npm run worker`.
+   */
+  queueTiming: JobQueueTiming;
   logLevel: string;
   /** MAINTENANCE=true: maintenance mode on, whatever the studio's switch says. */
   maintenance: boolean;
@@ -269,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     ffmpeg: { ffmpegPath: e.FFMPEG_PATH, ffprobePath: e.FFPROBE_PATH },
     transcodeWorkers: e.TRANSCODE_WORKERS,
+    queueTiming: jobQueueTiming(e.JOB_HEARTBEAT_SECONDS, e.JOB_RETRY_DELAY_SECONDS),
     logLevel: e.LOG_LEVEL,
     maintenance: e.MAINTENANCE,
     appCompanyId: e.APP_COMPANY_ID,
