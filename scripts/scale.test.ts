@@ -47,7 +47,10 @@ const API_KILL_UPLOAD = 3;
  * would make that 75 to 105 s.
  */
 const JOB_RECOVERY = { heartbeatSeconds: 10, retryDelaySeconds: 1 };
-/** The 17 s or so of that, and the clips the surviving worker transcodes meanwhile and after. */
+/**
+ * At most 17 s of that (all six were ready 14 s after the kill on this 2-core machine), the
+ * clips the surviving worker transcodes meanwhile and after, and room for a loaded machine.
+ */
 const READY_TIMEOUT_MS = 90_000;
 const SLUG = 'scale-out-story';
 
