@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { TUS_UPLOAD_EXPIRY_MS } from '@plotline/core';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
@@ -11,7 +12,6 @@ import type { Mailer } from './adapters/mailer.ts';
 import { createOpenIdConnect } from './adapters/openid-connect.ts';
 import type { S3Settings } from './adapters/s3-blob-store.ts';
 import { removeDeadProcessesFolders } from './adapters/scratch-folders.ts';
-import { createMetrics } from './adapters/metrics.ts';
 import { argon2Hasher, type PasswordHasher } from './adapters/password-hasher.ts';
 import type { IdentityProviderConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -99,6 +99,7 @@ import {
   createTranscodingService,
   type TranscodeObserver,
 } from './modules/transcoding/transcoding.service.ts';
+import { openTusStorage } from './modules/uploads/tus-storage.ts';
 import { registerTusUploads } from './modules/uploads/tus-uploads.ts';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
@@ -266,7 +267,10 @@ export async function buildApp(deps: AppDeps) {
     transaction,
   });
 
-  const metrics = deps.metricsToken ? createMetrics() : null;
+  // prom-client is loaded only where metrics are kept.
+  const metrics = deps.metricsToken
+    ? (await import('./adapters/metrics.ts')).createMetrics()
+    : null;
   const {
     queue,
     projects,
@@ -453,8 +457,11 @@ export async function buildApp(deps: AppDeps) {
     app,
     { uploads: uploadsService, activity, clock },
     {
-      dir: path.join(deps.workDir, 'tus'),
-      s3: deps.s3 ? { settings: deps.s3, blobs: deps.blobs } : null,
+      storage: await openTusStorage({
+        dir: path.join(deps.workDir, 'tus'),
+        s3: deps.s3 ? { settings: deps.s3, blobs: deps.blobs } : null,
+        expiryMs: TUS_UPLOAD_EXPIRY_MS,
+      }),
       limitBytes: deps.uploadLimitBytes,
     },
   );

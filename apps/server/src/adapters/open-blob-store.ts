@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createLocalBlobStore, type BlobStore } from './blob-store.ts';
-import { createS3BlobStore, type S3Settings } from './s3-blob-store.ts';
+import type { S3Settings } from './s3-blob-store.ts';
 import { removeDeadProcessesFolders } from './scratch-folders.ts';
 
 /**
@@ -14,5 +14,7 @@ export async function openBlobStore(
   if (!s3) return createLocalBlobStore(path.join(dirs.dataDir, 'blobs'));
   const lent = path.join(dirs.workDir, 'lent');
   await removeDeadProcessesFolders(lent);
+  // The AWS SDK is loaded only by processes that use it.
+  const { createS3BlobStore } = await import('./s3-blob-store.ts');
   return createS3BlobStore(s3, lent);
 }

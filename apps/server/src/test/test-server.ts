@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_HEADER, type CompanyType, type Role, type UserStatus } fro
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { createLocalBlobStore } from '../adapters/blob-store.ts';
-import { createS3BlobStore, type S3Settings } from '../adapters/s3-blob-store.ts';
+import type { S3Settings } from '../adapters/s3-blob-store.ts';
 import { ManualClock } from '../adapters/clock.ts';
 import type { Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { createOutboxMailer } from '../adapters/mailer.ts';
@@ -18,7 +18,6 @@ import { createCompaniesRepository } from '../modules/companies/companies.reposi
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { TEST_QUEUE_TIMING, testFfmpeg } from './test-media-pipeline.ts';
 import { openTestDatabase } from './test-database.ts';
-import { listObjectKeys, startTestS3 } from './test-s3.ts';
 
 /** An API answer's body: its `data`, and the `message` of a refusal. */
 export type Envelope<T> = { data: T; message?: string };
@@ -104,10 +103,15 @@ export async function startTestServer(
   const blobsDir = options.blobsDir ?? path.join(scratch, 'blobs');
   const workDir = path.join(scratch, 'work');
   const onS3 = options.s3 !== undefined || (blobStoreKind === 's3' && !options.blobsDir);
-  const s3Server = onS3 ? await startTestS3() : null;
+  // The local S3 server and the AWS SDK are loaded only by tests on S3: most files never need them.
+  const testS3 = onS3 ? await import('./test-s3.ts') : null;
+  const s3Server = testS3 ? await testS3.startTestS3() : null;
   const s3 = s3Server ? await s3Server.newBucket(options.s3) : null;
   const blobs = s3
-    ? createS3BlobStore(s3, path.join(workDir, 'lent'))
+    ? (await import('../adapters/s3-blob-store.ts')).createS3BlobStore(
+        s3,
+        path.join(workDir, 'lent'),
+      )
     : createLocalBlobStore(blobsDir);
   const publicUrl = 'http://studio.test';
   const { app, services } = await buildApp({
@@ -239,9 +243,9 @@ export async function startTestServer(
 
   /** Every file of the store under `folder` ('' for all), as paths relative to it, sorted. */
   async function blobKeys(folder: string): Promise<string[]> {
-    if (s3) {
+    if (s3 && testS3) {
       const prefix = folder ? `${folder}/` : '';
-      return (await listObjectKeys(s3, prefix)).map((key) => key.slice(prefix.length));
+      return (await testS3.listObjectKeys(s3, prefix)).map((key) => key.slice(prefix.length));
     }
     const dir = path.join(blobsDir, folder);
     const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);

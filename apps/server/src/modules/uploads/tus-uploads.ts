@@ -1,33 +1,26 @@
 import {
   MESSAGES,
   movieContentUploadFieldsSchema,
-  TUS_UPLOAD_EXPIRY_MS,
   TUS_UPLOAD_PATH,
   UPLOAD_LIMIT_BYTES,
 } from '@plotline/core';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
-import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { Clock } from '../../adapters/clock.ts';
-import type { S3Settings } from '../../adapters/s3-blob-store.ts';
 import { AppError } from '../../errors.ts';
 import { callerOf, requireRight } from '../../http/access.ts';
 import { inputProblemMessage } from '../../http/input-problems.ts';
 import { findNul, NUL_REFUSED } from '../../http/nul-guard.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthContext } from '../../access/caller.ts';
-import { fileTusStorage, s3TusStorage } from './tus-storage.ts';
+import type { TusStorage } from './tus-storage.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 export interface TusUploadsOptions {
-  /** Where partial uploads wait to be resumed when they are not on S3: the API process's disk. */
-  dir: string;
-  /** Partial uploads on the media bucket instead, where any API process can resume them. */
-  s3?: { settings: S3Settings; blobs: BlobStore } | null;
+  /** Where partial uploads wait to be resumed (`openTusStorage`). */
+  storage: TusStorage;
   /** One past the largest accepted upload; the spec's 1,000,000,000 bytes unless a test lowers it. */
   limitBytes?: number;
-  /** An unfinished upload is removed this long after its creation; TUS_UPLOAD_EXPIRY_MS unless a test changes it. */
-  expiryMs?: number;
 }
 
 /** tus's own metadata of the file: its name, which is shown, and its type (ignored: the content decides). */
@@ -63,10 +56,7 @@ export function registerTusUploads(
   const limitBytes = options.limitBytes ?? UPLOAD_LIMIT_BYTES;
   // tus's hooks see a web Request wrapping the raw one: the guard's caller is found through it.
   const callers = new WeakMap<object, { caller: AuthContext; ip: string }>();
-  const expiryMs = options.expiryMs ?? TUS_UPLOAD_EXPIRY_MS;
-  const storage = options.s3
-    ? s3TusStorage(options.s3.settings, options.s3.blobs, expiryMs)
-    : fileTusStorage(options.dir, expiryMs);
+  const { storage } = options;
   const store = storage.datastore;
 
   const callerOfTus = (request: { runtime?: { node?: { req: object } } }) => {
