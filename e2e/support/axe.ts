@@ -68,18 +68,23 @@ async function failingViolations(page: Page, look: string): Promise<Violation[]>
 }
 
 /**
- * Waits for the theme's colour transitions to end, so that contrast is measured on the final
- * colours; endless animations (spinners, progress) are left running.
+ * Waits for the studio page's fade-in (spec §2: it starts after a load delay, so no transition
+ * runs yet while it waits) and for the theme's colour transitions to end, so that contrast is
+ * measured on the final colours; endless animations (spinners, progress) are left running.
  */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll<HTMLElement>('main > *')).every(
+        (element) => element.style.opacity !== '0',
+      ) &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
   );
 }
 
