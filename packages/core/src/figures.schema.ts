@@ -42,7 +42,20 @@ export const projectFiguresSchema = z.object({
     z.object({
       node_id: z.number().int(),
       total: z.number().int(),
+      /** How many of `total` the timer took (its default option); 0 for an untimed choice. */
+      defaults: z.number().int(),
       options: z.array(z.object({ option_id: z.number().int(), count: z.number().int() })),
+    }),
+  ),
+  /**
+   * Every node of the plot, in reading order: how many viewings reached it, and how many left
+   * there (reached it last and saw no ending).
+   */
+  nodes: z.array(
+    z.object({
+      node_id: z.number().int(),
+      reached: z.number().int(),
+      left: z.number().int(),
     }),
   ),
 });

@@ -99,6 +99,33 @@ export const MESSAGES = {
   plotTimeFormat: 'Enter the time as mm:ss',
   plotStale:
     'Someone else changed this storyline since you opened it: reload it to see their changes',
+  // Story logic (story-logic.ts) and the story check (story-check.ts).
+  variableName:
+    'A variable name uses lower case letters, digits and _, starts with a letter and has at most 32 characters',
+  variableValue: 'A value is a whole number (at most a million either way) or yes/no',
+  variableKindMismatch: 'A number variable starts at a number, a yes/no variable at yes or no',
+  variableDuplicate: 'Two variables share one name',
+  variableUnknown: 'Unknown variable "{variable}"',
+  variableIsFlag:
+    '"{variable}" is a yes/no variable: it is set to yes or no and compared with "is"',
+  variableIsNumber: '"{variable}" is a number variable: give it a number',
+  logicOnRoot: 'The first clip is no option: it has no condition',
+  defaultNotOption: 'The default option must be one of the options of its plot',
+  defaultHasCondition: 'The default option is always shown: it cannot have a condition',
+  gotoUnknown: '"Continue at" names a plot that is not in the storyline',
+  gotoWithOptions: 'A plot that continues at another has no options of its own',
+  gotoAlternation: '"Continue at" follows a clip with a bridge and a bridge with a clip',
+  autoLoop:
+    'These plots follow each other forever without a choice: add a choice or an ending to the loop',
+  storyUnreachable: 'No path of the story reaches this plot',
+  conditionNeverHolds: 'This condition never holds on any path: the option is never offered',
+  storyDeadEnd: 'On some path every option here is hidden: the story stops without an ending',
+  timerWithoutOptions: 'A timed choice needs at least two options and a default option',
+  autoWithoutFallback:
+    'An automatic branch needs at least two options and a fallback without a condition',
+  storyCheckIncomplete: 'The story has too many paths to check them all: the ones checked are fine',
+  storyCheckFailed: 'The story check found problems: fix them in the storyline before publishing',
+  resumeNotFound: 'This resume link has expired or does not exist',
   // Publishing and the player (publishing.ts).
   slugFormat: 'Use lowercase letters, digits and single dashes',
   slugTaken: 'This video URL is already taken: choose another',

@@ -3,6 +3,7 @@ import { parseMmSs } from './mm-ss.ts';
 import type { BannerComponentType, PlotBanner, PlotItem, PlotNode } from './plot.ts';
 import { bannerProblems } from './plot-banner.ts';
 import { expectedContentType, isInLockedSubtree, subtreeIds } from './plot-tree.ts';
+import { NO_NODE_LOGIC } from './story-logic.ts';
 
 /**
  * The storyline editor's operations (docs/PLOT.md): pure functions over the plot that return the
@@ -42,6 +43,7 @@ const emptyNode = (id: number, parentId: number | null): PlotNode => ({
   locked: '0',
   duration: 0,
   banner: [],
+  ...NO_NODE_LOGIC,
 });
 
 /** The first node of an empty storyline, waiting for its clip. */

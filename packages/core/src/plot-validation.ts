@@ -3,6 +3,8 @@ import { MESSAGES } from './messages.ts';
 import type { PlotItem, PlotNode } from './plot.ts';
 import { bannerProblems } from './plot-banner.ts';
 import { childrenOf, nodesById } from './plot-tree.ts';
+import { logicProblems } from './story-check.ts';
+import type { StoryVariable } from './story-logic.ts';
 import type { Project } from './projects.schema.ts';
 
 /** What stops a storyline's save: the plot's problems, and the project's pieces §5 asks for. */
@@ -18,7 +20,13 @@ export type PlotProblemKind =
   | 'no-item'
   | 'foreign-item'
   | 'alternation'
-  | 'banner';
+  | 'banner'
+  // Story logic (story-check.ts `logicProblems`).
+  | 'variable'
+  | 'logic-on-root'
+  | 'default'
+  | 'goto'
+  | 'auto-loop';
 
 /** One thing wrong with a plot, with the node it is about when there is one. */
 export interface PlotProblem {
@@ -29,11 +37,13 @@ export interface PlotProblem {
 
 /**
  * Everything wrong with a plot, in the order a person would fix it: the shape of the tree first,
- * then each node's item, then its banner components. A plot is saved only when the list is empty.
+ * then each node's item and banner components, then its story logic with the storyline's
+ * `variables`. A plot is saved only when the list is empty.
  */
 export function validatePlot(
   nodes: readonly PlotNode[],
   items: readonly PlotItem[],
+  variables: readonly StoryVariable[] = [],
 ): PlotProblem[] {
   if (nodes.length === 0) return [{ kind: 'empty', message: MESSAGES.plotEmpty }];
   const problems: PlotProblem[] = [];
@@ -99,6 +109,7 @@ export function validatePlot(
     for (const child of children.get(node.movie_plot_id) ?? []) visit(child, next);
   };
   visit(roots[0]!, CONTENT_TYPE.clip);
+  problems.push(...logicProblems(nodes, variables));
   return problems;
 }
 

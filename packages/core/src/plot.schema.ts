@@ -3,6 +3,11 @@ import { boundedInt, idSchema } from './ids.schema.ts';
 import { INT4_MAX } from './ids.ts';
 import { MESSAGES } from './messages.ts';
 import { BANNER_COMPONENT_TYPES } from './plot.ts';
+import {
+  nodeLogicFields,
+  nodeLogicSaveFields,
+  storyVariablesSchema,
+} from './story-logic.schema.ts';
 
 /** The storyline's calls (§7): the plot as `GET` answers it and as each change sends it. */
 
@@ -22,19 +27,26 @@ export const plotNodeSchema = z.object({
   locked: z.enum(['1', '0']),
   duration: z.number(),
   banner: z.array(plotBannerSchema),
+  ...nodeLogicFields,
 });
 
 /** `GET /api/movie-plot/{movieId}` and every plot change answer the storyline and its version. */
 export const storylineSchema = z.object({
   data: z.array(plotNodeSchema),
+  /** The project's story variables (`story-logic.ts`). */
+  variables: storyVariablesSchema,
   version: z.number().int(),
 });
 
-/** `POST /api/movie-plot`: the whole tree, made from `version`. */
+/**
+ * `POST /api/movie-plot`: the whole tree, made from `version`, and the variables when sent (left
+ * out, the stored ones stay). A node's story logic fields may be left out: it then has none.
+ */
 export const plotSaveSchema = z
   .strictObject({
     movie_id: idSchema,
     version: boundedInt(0),
+    variables: storyVariablesSchema.optional(),
     plots: z
       .array(
         plotNodeSchema
@@ -55,6 +67,7 @@ export const plotSaveSchema = z
               .array(plotBannerSchema.strict())
               .max(BANNER_COMPONENT_TYPES.length + 1)
               .default([]),
+            ...nodeLogicSaveFields,
           })
           .strict(),
       )

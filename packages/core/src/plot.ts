@@ -1,4 +1,5 @@
 import type { ContentType } from './media.ts';
+import type { NodeLogic } from './story-logic.ts';
 
 /**
  * The storyline (wizard step 3): a plot is a tree of nodes, each playing one clip or bridge of the
@@ -20,8 +21,8 @@ export interface PlotBanner {
   time_start: number;
 }
 
-/** §3 plot node, as the API and the editor carry it. */
-export interface PlotNode {
+/** §3 plot node, as the API and the editor carry it, with its story logic (`story-logic.ts`). */
+export interface PlotNode extends NodeLogic {
   /** Stored id; a negative number is the temporary id of a node not saved yet. */
   movie_plot_id: number;
   /** Null while an 'Add Bridge' child waits for its clip or bridge to be chosen. */

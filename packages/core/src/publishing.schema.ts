@@ -4,7 +4,9 @@ import { BANNER_KINDS, isLanguageId, VIEW_MODES, type BannerKind } from './media
 import { MESSAGES } from './messages.ts';
 import { BANNER_COMPONENT_TYPES } from './plot.ts';
 import { bannerSettingsFields, projectInfoFields, projectInfoSchema } from './projects.schema.ts';
+import { nodeLogicFields, storyStateSchema, storyVariablesSchema } from './story-logic.schema.ts';
 import {
+  CHOICE_TAKERS,
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
   VIEW_EVENT_NEEDS,
@@ -199,7 +201,7 @@ export const watchDataSchema = z.object({
       subtitles: z.array(z.object({ language_id: z.number().int(), url: z.string() })),
     }),
   ),
-  /** The plot (docs/PLOT.md), siblings in order. */
+  /** The plot (docs/PLOT.md), siblings in order, with each node's story logic. */
   plot: z.array(
     z.object({
       id: z.number().int(),
@@ -208,8 +210,11 @@ export const watchDataSchema = z.object({
       banners: z.array(
         z.object({ type: z.enum(BANNER_COMPONENT_TYPES), time_start: z.number().int() }),
       ),
+      ...nodeLogicFields,
     }),
   ),
+  /** The story's variables and their start values. */
+  variables: storyVariablesSchema,
   /** Where a preview is: false for the published project. */
   preview: z.boolean(),
 });
@@ -222,6 +227,8 @@ const viewEventSchema = z
     node_id: idSchema.optional(),
     /** `choice`: the node chosen among the options of `node_id`. */
     option_id: idSchema.optional(),
+    /** `choice`: who took it; left out, the viewer. */
+    by: z.enum(CHOICE_TAKERS).optional(),
     /** `watched`: seconds of video played since the last such event. */
     seconds: z.number().min(0).max(86_400).optional(),
   })
@@ -252,3 +259,17 @@ export const viewEventsSchema = z
   })
   .strict();
 export type ViewEvents = z.infer<typeof viewEventsSchema>;
+
+/**
+ * `POST /api/watch/{slug}/resume`: a published story's viewing state, kept behind a new opaque
+ * token for RESUME_DAYS days (the server stores nothing else: no person, no address).
+ */
+export const resumeSaveSchema = z.strictObject({ state: storyStateSchema });
+export const resumeTokenSchema = z.object({
+  token: z.string(),
+  /** ISO date and time after which the token no longer answers. */
+  expires_at: z.string(),
+});
+export type ResumeToken = z.infer<typeof resumeTokenSchema>;
+/** `GET /api/watch/{slug}/resume/{token}`: the state the token keeps. */
+export const resumeStateSchema = z.object({ state: storyStateSchema });

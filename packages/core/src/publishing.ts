@@ -81,5 +81,19 @@ export const VIEW_EVENT_NEEDS: Record<
   watched: ['seconds'],
 };
 
+/**
+ * Who took a `choice`: the viewer, the timer of a timed choice (its default), or an automatic
+ * branch. Events without it are the viewer's.
+ */
+export const CHOICE_TAKERS = ['viewer', 'timer', 'auto'] as const;
+export type ChoiceTaker = (typeof CHOICE_TAKERS)[number];
+
+/** How long the server keeps a resume token's state. */
+export const RESUME_DAYS = 30;
+/** A resume token as links carry it: 32 URL-safe characters, random. */
+export const RESUME_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+/** The largest state a resume token keeps, in bytes of JSON. */
+export const RESUME_STATE_MAX_BYTES = 16_384;
+
 /** A viewing's session id, made by the page: 16 to 64 URL-safe characters. */
 export const VIEW_SESSION_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -1,3 +1,4 @@
+import { NO_NODE_LOGIC } from '@plotline/core/story-logic';
 import type { WatchData } from '@plotline/core';
 
 type Item = WatchData['items'][number];
@@ -63,16 +64,19 @@ export function makeWatchData(overrides: Partial<WatchData> = {}): WatchData {
         movie_content_id: 10,
         parent_id: null,
         banners: [{ type: 'vertical', time_start: 2 }],
+        ...NO_NODE_LOGIC,
       },
-      { id: 2, movie_content_id: 11, parent_id: 1, banners: [] },
-      { id: 3, movie_content_id: 12, parent_id: 2, banners: [] },
+      { id: 2, movie_content_id: 11, parent_id: 1, banners: [], ...NO_NODE_LOGIC },
+      { id: 3, movie_content_id: 12, parent_id: 2, banners: [], ...NO_NODE_LOGIC },
       {
         id: 4,
         movie_content_id: 13,
         parent_id: 2,
         banners: [{ type: 'horizontal', time_start: 0 }],
+        ...NO_NODE_LOGIC,
       },
     ],
+    variables: [],
     preview: false,
     ...overrides,
   };

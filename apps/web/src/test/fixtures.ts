@@ -1,6 +1,7 @@
 import {
   bannerImageViews,
   CONTENT_TYPE,
+  NO_NODE_LOGIC,
   type MovieContentStatus,
   type PlotNode,
   type Project,
@@ -110,6 +111,7 @@ export function makePlotNode(
     locked: '0',
     duration: 10,
     banner: [],
+    ...NO_NODE_LOGIC,
     ...overrides,
   };
 }

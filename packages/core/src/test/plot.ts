@@ -1,6 +1,7 @@
 import { CONTENT_TYPE } from '../media.ts';
 import type { PlotItem, PlotNode } from '../plot.ts';
 import type { PlotEdit } from '../plot-edits.ts';
+import { NO_NODE_LOGIC } from '../story-logic.ts';
 
 /** Factories of the plot rules' tests: items of one project, nodes, the smallest story with a choice. */
 
@@ -31,6 +32,7 @@ export function node(
     locked: '0',
     duration: 0,
     banner: [],
+    ...NO_NODE_LOGIC,
     ...overrides,
   };
 }

@@ -11,3 +11,4 @@ export * from './rate-limits.ts';
 export * from './app-channel.ts';
 export * from './operator.ts';
 export * from './identities.ts';
+export * from './resume-states.ts';

@@ -1,4 +1,4 @@
-import type { PlotBanner } from '@plotline/core';
+import { BRANCH_MODES, type Condition, type PlotBanner, type VariableEffect } from '@plotline/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,12 +6,15 @@ import {
   index,
   integer,
   jsonb,
+  pgEnum,
   pgTable,
   real,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { movieContents } from './movie-contents.ts';
 import { movies } from './movies.ts';
+
+export const plotBranchMode = pgEnum('plot_branch_mode', BRANCH_MODES);
 
 /**
  * A node of a project's storyline (docs/PLOT.md): the clip or bridge it plays, the node it follows
@@ -38,6 +41,19 @@ export const moviePlots = pgTable(
       .$type<PlotBanner[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    // Story logic (core `NodeLogic`, docs/PLOT.md).
+    /** As an option: shown only when it holds (core `Condition`); null = always. */
+    condition: jsonb().$type<Condition>(),
+    effects: jsonb()
+      .$type<VariableEffect[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    branch: plotBranchMode().notNull().default('choice'),
+    decisionSeconds: integer(),
+    /** One of its children: a timed choice's default, an automatic branch's fallback. */
+    defaultOptionId: integer(),
+    /** "Continue at": the node the story goes on at instead of options. */
+    gotoId: integer(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -48,5 +64,15 @@ export const moviePlots = pgTable(
       columns: [table.parentId],
       foreignColumns: [table.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'movie_plots_default_option_fk',
+      columns: [table.defaultOptionId],
+      foreignColumns: [table.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'movie_plots_goto_fk',
+      columns: [table.gotoId],
+      foreignColumns: [table.id],
+    }).onDelete('set null'),
   ],
 );

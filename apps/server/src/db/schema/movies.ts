@@ -1,4 +1,10 @@
-import { BANNER_KINDS, EPISODE_MAX, EPISODE_MIN, VIEW_MODES } from '@plotline/core';
+import {
+  BANNER_KINDS,
+  EPISODE_MAX,
+  EPISODE_MIN,
+  VIEW_MODES,
+  type StoryVariable,
+} from '@plotline/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +12,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   smallint,
@@ -67,6 +74,11 @@ export const movies = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     /** Counts the storyline's changes: a save made from an older version is refused. */
     plotVersion: integer().notNull().default(0),
+    /** The storyline's variables (core `StoryVariable`), saved with the plot, read as a whole. */
+    storyVariables: jsonb()
+      .$type<StoryVariable[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

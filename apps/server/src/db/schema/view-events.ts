@@ -1,4 +1,4 @@
-import { VIEW_EVENT_TYPES } from '@plotline/core';
+import { CHOICE_TAKERS, VIEW_EVENT_TYPES } from '@plotline/core';
 import {
   bigint,
   index,
@@ -12,6 +12,7 @@ import {
 import { movies } from './movies.ts';
 
 export const viewEventType = pgEnum('view_event_type', VIEW_EVENT_TYPES);
+export const choiceTaker = pgEnum('choice_taker', CHOICE_TAKERS);
 
 /**
  * What the players of published projects report (core `viewEventsSchema`), one row per event: the
@@ -31,6 +32,8 @@ export const viewEvents = pgTable(
     type: viewEventType().notNull(),
     nodeId: integer(),
     optionId: integer(),
+    /** `choice`: who took it (core CHOICE_TAKERS); null for other events. */
+    takenBy: choiceTaker(),
     /** `watched`: seconds played since the previous such event. */
     seconds: real(),
     /** Milliseconds since the viewing began, by the player's clock. */
