@@ -1,4 +1,10 @@
-import type { PlotBanner } from '@plotline/core';
+import type {
+  BranchMode,
+  Condition,
+  PlotBanner,
+  StoryVariable,
+  VariableEffect,
+} from '@plotline/core';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { moviePlots, movies } from '../../db/schema/index.ts';
@@ -12,13 +18,16 @@ export interface PlotRecord {
   duration: number;
   position: number;
   banner: PlotBanner[];
+  condition: Condition | null;
+  effects: VariableEffect[];
+  branch: BranchMode;
+  decisionSeconds: number | null;
+  defaultOptionId: number | null;
+  gotoId: number | null;
 }
 
 /** What a save writes of one node. */
-export type PlotValues = Pick<
-  PlotRecord,
-  'movieContentId' | 'parentId' | 'locked' | 'duration' | 'position' | 'banner'
->;
+export type PlotValues = Omit<PlotRecord, 'id' | 'movieId'>;
 
 const plotColumns = {
   id: moviePlots.id,
@@ -29,6 +38,12 @@ const plotColumns = {
   duration: moviePlots.duration,
   position: moviePlots.position,
   banner: moviePlots.banner,
+  condition: moviePlots.condition,
+  effects: moviePlots.effects,
+  branch: moviePlots.branch,
+  decisionSeconds: moviePlots.decisionSeconds,
+  defaultOptionId: moviePlots.defaultOptionId,
+  gotoId: moviePlots.gotoId,
 };
 
 export function createPlotRepository(db: Executor) {
@@ -76,7 +91,10 @@ export function createPlotRepository(db: Executor) {
         .where(and(eq(moviePlots.movieId, movieId), eq(moviePlots.id, id)));
     },
 
-    /** Deletes nodes of a project; what follows them goes with them (the parent key cascades). */
+    /**
+     * Deletes nodes of a project; what follows them goes with them (the parent key cascades), and
+     * the defaults and links of other nodes to them become null (those keys set null).
+     */
     async deletePlots(movieId: number, ids: number[], tx: Executor = db): Promise<void> {
       if (ids.length === 0) return;
       await tx
@@ -90,6 +108,22 @@ export function createPlotRepository(db: Executor) {
         .from(movies)
         .where(eq(movies.id, movieId));
       return row?.version ?? 0;
+    },
+
+    async storyVariables(movieId: number, tx: Executor = db): Promise<StoryVariable[]> {
+      const [row] = await tx
+        .select({ variables: movies.storyVariables })
+        .from(movies)
+        .where(eq(movies.id, movieId));
+      return row?.variables ?? [];
+    },
+
+    async setStoryVariables(
+      movieId: number,
+      variables: StoryVariable[],
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx.update(movies).set({ storyVariables: variables }).where(eq(movies.id, movieId));
     },
 
     /** Counts one more change of the storyline; answers the new version. */

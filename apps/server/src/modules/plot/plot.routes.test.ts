@@ -1,10 +1,15 @@
-import { formatMessage, MESSAGES, type PlotNode } from '@plotline/core';
+import { formatMessage, MESSAGES, type PlotNode, type StoryVariable } from '@plotline/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { moviePlots } from '../../db/schema/index.ts';
 import { startProjectSuite } from '../../test/test-projects.ts';
 
-type Storyline = { data: PlotNode[]; version: number; message?: string };
+type Storyline = {
+  data: PlotNode[];
+  variables: StoryVariable[];
+  version: number;
+  message?: string;
+};
 
 const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
 
@@ -74,7 +79,7 @@ describe('GET /api/movie-plot/{movieId}', () => {
     for (const token of [owner.token, analystToken]) {
       const response = await getPlot(movieId, token);
       expect(response.status, response.text).toBe(200);
-      expect(response.body).toEqual({ data: [], version: 0 });
+      expect(response.body).toEqual({ data: [], variables: [], version: 0 });
     }
   });
 
@@ -241,7 +246,7 @@ describe('POST /api/movie-plot', () => {
     });
     expect(response.status, response.text).toBe(400);
     expect(response.body.message).toBe(message);
-    expect((await getPlot(project.movieId)).body).toEqual({ data: [], version: 0 });
+    expect((await getPlot(project.movieId)).body).toEqual({ data: [], variables: [], version: 0 });
   });
 
   it("refuses another project's item and a stored id of another project", async () => {
@@ -323,7 +328,7 @@ describe('DELETE /api/movie-plot/{movieId}/{id}', () => {
     const [root, bridge] = saved.data;
     const removed = await deletePlot(project.movieId, bridge!.movie_plot_id);
     expect(removed.status, removed.text).toBe(200);
-    expect(removed.body).toEqual({ data: [root], version: 2 });
+    expect(removed.body).toEqual({ data: [root], variables: [], version: 2 });
     expect(await make.lastActivityOf(owner.id)).toMatchObject({ action: 'plot.deleted' });
   });
 

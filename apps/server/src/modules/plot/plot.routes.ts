@@ -16,8 +16,8 @@ import type { PlotService, Storyline } from './plot.service.ts';
 const change = requireRight('canAddProject');
 const read = requireRight('canSeeProject', 'canAddProject');
 
-/** The reply of every call: `{ data: nodes, version }`, without the service's movie id. */
-const reply = ({ data, version }: Storyline) => ({ data, version });
+/** The reply of every call: `{ data: nodes, variables, version }`, without the service's movie id. */
+const reply = ({ data, variables, version }: Storyline) => ({ data, variables, version });
 
 /** The activity hook sees the reply's `data`: the route names the project from the request. */
 const logged = (
@@ -41,7 +41,8 @@ export function registerPlotRoutes(app: FastifyInstance, plot: PlotService): voi
       config: { access: read },
       schema: {
         tags: ['storyline'],
-        summary: "A project's storyline: its plot nodes in reading order and its version",
+        summary:
+          "A project's storyline: its plot nodes in reading order (with their story logic), its variables and its version",
         params: z.object({ movieId: idParamSchema }),
         response: { 200: storylineSchema, ...errors(400, 401, 403, 404) },
       },
@@ -65,7 +66,7 @@ export function registerPlotRoutes(app: FastifyInstance, plot: PlotService): voi
         tags: ['storyline'],
         summary: 'Save the whole storyline',
         description:
-          'The whole tree, made from `version` (docs/PLOT.md). 409 when someone saved since (nothing is written), when a locked plot or what follows it changed, or when the project is published; 400 with the first problem when it breaks a plot rule. New plots carry temporary negative ids, which their children use as parent_id; the answer has real ids and the next version.',
+          'The whole tree, made from `version` (docs/PLOT.md), with each plot\'s story logic (left out: none) and the variables (left out: the stored ones stay). 409 when someone saved since (nothing is written), when a locked plot (its story logic included) or what follows it changed, or when the project is published; 400 with the first problem when it breaks a plot rule: an unknown variable or one used against its kind, a default that is not an option without condition, a "continue at" link to no plot, from a plot with options or to the same kind of item, a loop no viewer can leave. New plots carry temporary negative ids, which their children use as parent_id and other plots as default_option_id or goto_id; the answer has real ids and the next version.',
         body: plotSaveSchema,
         response: { 200: storylineSchema, ...errors(400, 401, 403, 404, 409) },
       },
@@ -87,7 +88,8 @@ export function registerPlotRoutes(app: FastifyInstance, plot: PlotService): voi
       schema: {
         tags: ['storyline'],
         summary: 'Delete a plot and what follows it',
-        description: 'Refused (409) when it or anything after it is locked.',
+        description:
+          'Refused (409) when it or anything after it is locked, or when a locked plot names it as its default option or "continue at" link. Other plots\' defaults and links to what is removed become null.',
         params: z.object({ movieId: idParamSchema, id: idParamSchema }),
         response: { 200: storylineSchema, ...errors(400, 401, 403, 404, 409) },
       },

@@ -1,4 +1,4 @@
-import { CONTENT_TYPE, MESSAGES, type PlotNode } from '@plotline/core';
+import { CONTENT_TYPE, MESSAGES, NO_NODE_LOGIC, type PlotNode } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
 import { createFakeData, fakeCaller } from '../../test/fakes/fake-data.ts';
 import { failCall, holdNextCall, refusal, settle, track } from '../../test/fakes/interceptors.ts';
@@ -45,6 +45,8 @@ const node = (
   parent_id: parentId,
   movie_content_id: contentId,
   locked: '0',
+  banner: [],
+  ...NO_NODE_LOGIC,
   ...extra,
 });
 

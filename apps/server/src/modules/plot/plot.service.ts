@@ -6,11 +6,14 @@ import {
   setBanner,
   setLock,
   validatePlot,
+  type plotSaveSchema,
   type PlotBanner,
   type PlotEdit,
   type PlotItem,
   type PlotNode,
+  type StoryVariable,
 } from '@plotline/core';
+import type { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Executor } from '../../db/database.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
@@ -24,23 +27,16 @@ import { lockProjectForChange, projectForCaller } from '../../access/project-acc
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 import type { PlotRecord, PlotRepository } from './plot.repository.ts';
 
-/** A storyline as the API answers it: its nodes in reading order and its version. */
+/** A storyline as the API answers it: its nodes in reading order, its variables and its version. */
 export interface Storyline {
   movieId: number;
   data: PlotNode[];
+  variables: StoryVariable[];
   version: number;
 }
 
-/** What `POST /api/movie-plot` sends: the whole tree, made from `version`. */
-export interface PlotSave {
-  movie_id: number;
-  version: number;
-  plots: (Omit<PlotNode, 'movie_plot_id' | 'duration' | 'banner'> & {
-    movie_plot_id?: number;
-    duration?: number;
-    banner?: PlotBanner[];
-  })[];
-}
+/** What `POST /api/movie-plot` sends, as its schema leaves it: the whole tree, made from `version`. */
+export type PlotSave = z.output<typeof plotSaveSchema>;
 
 /** The wire names of the spec (§3), mapped here once. */
 export const toNode = (record: PlotRecord): PlotNode => ({
@@ -50,6 +46,12 @@ export const toNode = (record: PlotRecord): PlotNode => ({
   locked: record.locked ? '1' : '0',
   duration: record.duration,
   banner: record.banner,
+  condition: record.condition,
+  effects: record.effects,
+  branch: record.branch,
+  decision_seconds: record.decisionSeconds,
+  default_option_id: record.defaultOptionId,
+  goto_id: record.gotoId,
 });
 
 /** What the plot rules know of a clip or bridge. */
@@ -81,7 +83,12 @@ export function createPlotService(deps: {
 
   async function storyline(movieId: number, tx?: Executor): Promise<Storyline> {
     const nodes = (await plots.listPlots(movieId, tx)).map(toNode);
-    return { movieId, data: plotInTreeOrder(nodes), version: await plots.plotVersion(movieId, tx) };
+    return {
+      movieId,
+      data: plotInTreeOrder(nodes),
+      variables: await plots.storyVariables(movieId, tx),
+      version: await plots.plotVersion(movieId, tx),
+    };
   }
 
   /**
@@ -119,9 +126,10 @@ export function createPlotService(deps: {
     },
 
     /**
-     * Saves the whole tree made from `version`. Refused when someone saved since (409, nothing
-     * written), when it breaks a plot rule (400, the first problem), or when it changes a locked
-     * subtree (409). New nodes' temporary ids become real ones; durations come from the items.
+     * Saves the whole tree made from `version`, and the variables when sent. Refused when someone
+     * saved since (409, nothing written), when it breaks a plot rule, story logic included (400,
+     * the first problem), or when it changes a locked subtree (409). New nodes' temporary ids
+     * become real ones, in parents and links alike; durations come from the items.
      */
     async save(caller: AuthContext, request: PlotSave): Promise<Storyline> {
       return transaction(async (tx) => {
@@ -132,6 +140,7 @@ export function createPlotService(deps: {
         const stored = (await plots.listPlots(movie.id, tx)).map(toNode);
         const storedIds = new Set(stored.map((node) => node.movie_plot_id));
         const items = await itemsOf(movie.id, tx);
+        const variables = request.variables ?? (await plots.storyVariables(movie.id, tx));
         const durationOf = new Map(items.map((item) => [item.movie_content_id, item.duration]));
         let unnamed = 0;
         const nodes: PlotNode[] = request.plots.map((plot) => ({
@@ -140,19 +149,28 @@ export function createPlotService(deps: {
           parent_id: plot.parent_id,
           locked: plot.locked,
           duration: (plot.movie_content_id && durationOf.get(plot.movie_content_id)) || 0,
-          banner: plot.banner ?? [],
+          banner: plot.banner,
+          condition: plot.condition,
+          effects: plot.effects,
+          branch: plot.branch,
+          decision_seconds: plot.decision_seconds,
+          default_option_id: plot.default_option_id,
+          goto_id: plot.goto_id,
         }));
         if (nodes.some((node) => node.movie_plot_id > 0 && !storedIds.has(node.movie_plot_id))) {
           throw new AppError(400, MESSAGES.plotNotFound);
         }
-        const [problem] = validatePlot(nodes, items);
+        const [problem] = validatePlot(nodes, items, variables);
         if (problem) throw new AppError(400, problem.message);
         if (!keepsLockedSubtrees(stored, nodes))
           throw new AppError(409, MESSAGES.plotLockedChanged);
 
         // Parents before children, so a new node's parent has its real id when it is written;
-        // removed nodes go last, once their kept children have moved away.
-        const realId = new Map<number, number>();
+        // removed nodes go last, once their kept children have moved away. A default or a link
+        // may name a new node written later: it is written once every node has its real id.
+        const realId = new Map([...storedIds].map((id) => [id, id]));
+        const linkOf = (id: number | null) => (id === null ? null : (realId.get(id) ?? null));
+        const linkedLater: PlotNode[] = [];
         const positions = new Map<number | null, number>();
         const at = clock.now();
         for (const node of plotInTreeOrder(nodes)) {
@@ -165,13 +183,33 @@ export function createPlotService(deps: {
             duration: node.duration,
             position,
             banner: node.banner,
+            condition: node.condition,
+            effects: node.effects,
+            branch: node.branch,
+            decisionSeconds: node.decision_seconds,
+            defaultOptionId: linkOf(node.default_option_id),
+            gotoId: linkOf(node.goto_id),
           };
+          if (
+            (node.default_option_id !== null && values.defaultOptionId === null) ||
+            (node.goto_id !== null && values.gotoId === null)
+          ) {
+            linkedLater.push(node);
+          }
           if (storedIds.has(node.movie_plot_id)) {
             await plots.updatePlot(movie.id, node.movie_plot_id, values, at, tx);
-            realId.set(node.movie_plot_id, node.movie_plot_id);
           } else {
             realId.set(node.movie_plot_id, await plots.insertPlot(movie.id, values, at, tx));
           }
+        }
+        for (const node of linkedLater) {
+          await plots.updatePlot(
+            movie.id,
+            realId.get(node.movie_plot_id)!,
+            { defaultOptionId: linkOf(node.default_option_id), gotoId: linkOf(node.goto_id) },
+            at,
+            tx,
+          );
         }
         const kept = new Set(nodes.map((node) => node.movie_plot_id));
         await plots.deletePlots(
@@ -179,15 +217,21 @@ export function createPlotService(deps: {
           [...storedIds].filter((id) => !kept.has(id)),
           tx,
         );
+        if (request.variables) await plots.setStoryVariables(movie.id, request.variables, tx);
         await plots.bumpPlotVersion(movie.id, tx);
         return storyline(movie.id, tx);
       });
     },
 
-    /** Removes a node and what follows it, unless any of it is locked. */
+    /**
+     * Removes a node and what follows it, unless any of it is locked. Defaults and links of other
+     * nodes to what is removed become null (so a locked node's may not: 409).
+     */
     async remove(caller: AuthContext, movieId: number, plotId: number): Promise<Storyline> {
       return changeStoryline(caller, movieId, async (stored, _items, tx) => {
-        applied(removeSubtree(stored, plotId));
+        if (!keepsLockedSubtrees(stored, applied(removeSubtree(stored, plotId)))) {
+          throw new AppError(409, MESSAGES.plotLocked);
+        }
         await plots.deletePlots(movieId, [plotId], tx);
       });
     },

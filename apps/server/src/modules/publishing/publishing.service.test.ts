@@ -1,11 +1,11 @@
-import { CONTENT_TYPE, MESSAGES } from '@plotline/core';
+import { CONTENT_TYPE, MESSAGES, NO_NODE_LOGIC } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../adapters/clock.ts';
 import { createFakeBlobStore } from '../../test/fakes/fake-blob-store.ts';
 import { createFakeData, FAKE_NOW, fakeCaller } from '../../test/fakes/fake-data.ts';
 import { createFakeFfmpeg } from '../../test/fakes/fake-ffmpeg.ts';
 import { holdNextCall, refusal, settle, track } from '../../test/fakes/interceptors.ts';
-import { createPlotService } from '../plot/plot.service.ts';
+import { createPlotService, type PlotSave } from '../plot/plot.service.ts';
 import { createTranscodingService } from '../transcoding/transcoding.service.ts';
 import { createPublishingService } from './publishing.service.ts';
 
@@ -34,13 +34,23 @@ function makeProject() {
 
 type Project = ReturnType<typeof makeProject>;
 
+/** A new node of a save, without banner components or story logic. */
+const newNode = (
+  id: number,
+  parentId: number | null,
+  contentId: number,
+): PlotSave['plots'][number] => ({
+  movie_plot_id: id,
+  parent_id: parentId,
+  movie_content_id: contentId,
+  locked: '0',
+  banner: [],
+  ...NO_NODE_LOGIC,
+});
+
 /** A storyline of one clip, saved from version 0. */
 const oneClip = ({ plot, owner, movieId, clip }: Project) =>
-  plot.save(owner, {
-    movie_id: movieId,
-    version: 0,
-    plots: [{ movie_plot_id: -1, parent_id: null, movie_content_id: clip, locked: '0' }],
-  });
+  plot.save(owner, { movie_id: movieId, version: 0, plots: [newNode(-1, null, clip)] });
 
 describe('publishing while the project changes', () => {
   it('waits for a storyline save under way and judges the storyline it leaves', async () => {
@@ -55,13 +65,8 @@ describe('publishing while the project changes', () => {
         version: 1,
         plots: [
           ...saved.data,
-          {
-            movie_plot_id: -1,
-            parent_id: saved.data[0]!.movie_plot_id,
-            movie_content_id: bridge,
-            locked: '0',
-          },
-          { movie_plot_id: -2, parent_id: -1, movie_content_id: stillTranscoding, locked: '0' },
+          newNode(-1, saved.data[0]!.movie_plot_id, bridge),
+          newNode(-2, -1, stillTranscoding),
         ],
       }),
     );

@@ -73,12 +73,15 @@ describe('POST /api/watch/{slug}/events', () => {
           type: 'choice',
           nodeId: story.nodes.bridge,
           optionId: story.nodes.right,
+          // Left out, the viewer took it.
+          takenBy: 'viewer',
           seconds: null,
           atMs: 70_020,
         },
         { type: 'watched', nodeId: null, optionId: null, seconds: 70.02, atMs: 70_030 },
         { type: 'ending', nodeId: story.nodes.right, optionId: null, seconds: null, atMs: 90_100 },
       ].map((row) => ({
+        takenBy: null,
         ...row,
         movieId: story.movieId,
         session: SESSION,

@@ -1,4 +1,4 @@
-import type { ViewEventType } from '@plotline/core';
+import type { ChoiceTaker, ViewEventType } from '@plotline/core';
 import type { Executor } from '../../db/database.ts';
 import { viewEvents } from '../../db/schema/index.ts';
 
@@ -8,6 +8,8 @@ export interface NewViewEvent {
   type: ViewEventType;
   nodeId: number | null;
   optionId: number | null;
+  /** `choice`: who took it; null for other events. */
+  takenBy: ChoiceTaker | null;
   seconds: number | null;
   atMs: number;
   receivedAt: Date;

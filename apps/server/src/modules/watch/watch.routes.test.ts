@@ -1,4 +1,4 @@
-import { MESSAGES, type WatchData } from '@plotline/core';
+import { MESSAGES, NO_NODE_LOGIC, type WatchData } from '@plotline/core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { movieContents } from '../../db/schema/index.ts';
@@ -89,6 +89,7 @@ describe('GET /api/watch/{slug}', () => {
           subtitles: [],
         },
       ],
+      // A story without logic: no variables, every node without it.
       plot: [
         {
           id: nodes.opening,
@@ -102,7 +103,8 @@ describe('GET /api/watch/{slug}', () => {
         { id: nodes.bridge, movie_content_id: items.bridge, parent_id: nodes.opening, banners: [] },
         { id: nodes.left, movie_content_id: items.left, parent_id: nodes.bridge, banners: [] },
         { id: nodes.right, movie_content_id: items.right, parent_id: nodes.bridge, banners: [] },
-      ],
+      ].map((node) => ({ ...node, ...NO_NODE_LOGIC })),
+      variables: [],
       preview: false,
     });
     // Nothing of the studio's: file names, sources, the company, its people.

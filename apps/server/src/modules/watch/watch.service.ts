@@ -26,7 +26,7 @@ const PLOTS_KEPT = 1000;
 export function createWatchService(deps: {
   projects: Pick<ProjectsRepository, 'findMovie' | 'findPublishedBySlug' | 'listBannerImages'>;
   contents: Pick<MovieContentsRepository, 'listContents' | 'listLanguages'>;
-  plots: Pick<PlotRepository, 'listPlots'>;
+  plots: Pick<PlotRepository, 'listPlots' | 'storyVariables'>;
   views: WatchRepository;
   blobs: Pick<BlobStore, 'publicUrl'>;
   clock: Clock;
@@ -51,7 +51,8 @@ export function createWatchService(deps: {
   /**
    * What the player needs of a project and nothing more: no company, no user, no file name, no
    * source. Only the clips and bridges of the plot are shown, and in a preview the plot stops
-   * before an item that cannot play yet (a published plot's items are all transcoded).
+   * before an item that cannot play yet (a published plot's items are all transcoded): a default
+   * or a link to a node it leaves out is left out too.
    */
   async function watchData(movie: MovieRecord, preview: boolean): Promise<WatchData> {
     const items = await contents.listContents(movie.id);
@@ -68,6 +69,7 @@ export function createWatchService(deps: {
         plot.push(node);
       }
     }
+    const shownOrNull = (id: number | null) => (id !== null && shown.has(id) ? id : null);
     const used = new Set(plot.map((node) => node.movie_content_id!));
     const shownItems = items.filter((item) => used.has(item.id));
     const languages = (await contents.listLanguages(shownItems.map((item) => item.id))).filter(
@@ -126,7 +128,14 @@ export function createWatchService(deps: {
         movie_content_id: node.movie_content_id!,
         parent_id: node.parent_id,
         banners: node.banner,
+        condition: node.condition,
+        effects: node.effects,
+        branch: node.branch,
+        decision_seconds: node.decision_seconds,
+        default_option_id: shownOrNull(node.default_option_id),
+        goto_id: shownOrNull(node.goto_id),
       })),
+      variables: await plots.storyVariables(movie.id),
       preview,
     };
   }
@@ -149,9 +158,10 @@ export function createWatchService(deps: {
 
   /**
    * A batch of a published project's viewing events checked and made into `view_events` rows, for
-   * this player's call and the App API's alike. A node must be one of its plot, and a choice's
-   * option must follow the node it was offered at: a batch naming anything else did not come from
-   * this project's player, and is refused whole (400). `appChannel`: the project must also be on
+   * this player's call and the App API's alike. A node must be one of its plot, a choice's option
+   * must follow the node it was offered at (whoever took it: viewer, timer or automatic branch),
+   * and only a choice says who took it: a batch with anything else did not come from this
+   * project's player, and is refused whole (400). `appChannel`: the project must also be on
    * the mobile app's channel (404 as an unknown address otherwise).
    */
   async function checkedEvents(
@@ -166,7 +176,10 @@ export function createWatchService(deps: {
       const knownNode = event.node_id === undefined || parentOf.has(event.node_id);
       const knownOption =
         event.option_id === undefined || parentOf.get(event.option_id) === event.node_id;
-      if (!knownNode || !knownOption) throw new AppError(400, MESSAGES.viewEventsMalformed);
+      const takerAllowed = event.by === undefined || event.type === 'choice';
+      if (!knownNode || !knownOption || !takerAllowed) {
+        throw new AppError(400, MESSAGES.viewEventsMalformed);
+      }
     }
     const rows = batch.events.map((event) => ({
       movieId,
@@ -174,6 +187,7 @@ export function createWatchService(deps: {
       type: event.type,
       nodeId: event.node_id ?? null,
       optionId: event.option_id ?? null,
+      takenBy: event.type === 'choice' ? (event.by ?? 'viewer') : null,
       seconds: event.seconds ?? null,
       atMs: event.at,
       receivedAt,

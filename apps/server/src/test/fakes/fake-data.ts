@@ -70,6 +70,7 @@ export function createFakeData() {
         publishedAt: null,
         clientId: null,
         plotVersion: 0,
+        storyVariables: [],
         ...values,
       });
     },
@@ -105,6 +106,12 @@ export function createFakeData() {
         duration: 0,
         position: 0,
         banner: [],
+        condition: null,
+        effects: [],
+        branch: 'choice',
+        decisionSeconds: null,
+        defaultOptionId: null,
+        gotoId: null,
         ...values,
       });
     },

@@ -7,9 +7,10 @@ import type { FakeMovies } from './fake-projects.ts';
 export type FakePlotRows = FakeTable<PlotRecord>;
 
 /**
- * The plot repository over fake tables, with the database's rules: a node's movie, item and parent
- * must exist (its foreign keys), deleting a node deletes what follows it (the parent key cascades),
- * and the version lives on the movie row.
+ * The plot repository over fake tables, with the database's rules: a node's movie, item, parent,
+ * default option and link must exist (its foreign keys), deleting a node deletes what follows it
+ * (the parent key cascades) and makes other nodes' defaults and links to it null (those keys set
+ * null), and the version and the variables live on the movie row.
  */
 export function createFakePlots(
   db: FakeDatabase,
@@ -25,6 +26,22 @@ export function createFakePlots(
       deleteWithFollowers(child.id, tx);
     }
     plots.delete(id, tx);
+    for (const plot of plots.rows(tx)) {
+      if (plot.defaultOptionId === id) plots.update(plot.id, { defaultOptionId: null }, tx);
+      if (plot.gotoId === id) plots.update(plot.id, { gotoId: null }, tx);
+    }
+  }
+
+  /** The foreign keys of a node's values other than its movie. */
+  function checkKeys(action: string, values: Partial<PlotValues>, tx: Executor | undefined) {
+    if (values.movieContentId !== undefined && !contents.find(values.movieContentId, tx)) {
+      throw new Error(`${action}: no movie content ${values.movieContentId}`);
+    }
+    for (const id of [values.parentId, values.defaultOptionId, values.gotoId]) {
+      if (id !== undefined && id !== null && !plots.find(id, tx)) {
+        throw new Error(`${action}: no node ${id}`);
+      }
+    }
   }
 
   return {
@@ -38,17 +55,13 @@ export function createFakePlots(
 
     async insertPlot(movieId: number, values: PlotValues, _at: Date, tx?: Executor) {
       if (!movies.find(movieId, tx)) throw new Error(`insert: no movie ${movieId}`);
-      if (!contents.find(values.movieContentId, tx)) {
-        throw new Error(`insert: no movie content ${values.movieContentId}`);
-      }
-      if (values.parentId !== null && !plots.find(values.parentId, tx)) {
-        throw new Error(`insert: no parent node ${values.parentId}`);
-      }
+      checkKeys('insert', values, tx);
       return plots.insert({ movieId, ...values }, tx).id;
     },
 
     async updatePlot(movieId, id, values, _at, tx) {
       if (plots.find(id, tx)?.movieId !== movieId) return;
+      checkKeys('update', values, tx);
       plots.update(id, values, tx);
     },
 
@@ -60,6 +73,14 @@ export function createFakePlots(
 
     async plotVersion(movieId, tx) {
       return movies.find(movieId, tx)?.plotVersion ?? 0;
+    },
+
+    async storyVariables(movieId, tx) {
+      return movies.find(movieId, tx)?.storyVariables ?? [];
+    },
+
+    async setStoryVariables(movieId, variables, tx) {
+      movies.update(movieId, { storyVariables: variables }, tx);
     },
 
     async bumpPlotVersion(movieId, tx) {

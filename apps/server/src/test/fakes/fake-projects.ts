@@ -1,3 +1,4 @@
+import type { StoryVariable } from '@plotline/core';
 import type { Executor } from '../../db/database.ts';
 import type {
   MovieRecord,
@@ -5,12 +6,16 @@ import type {
 } from '../../modules/projects/projects.repository.ts';
 import type { FakeDatabase, FakeTable } from './fake-database.ts';
 
-/** A row of the fake `movies` table: the project and its storyline's version. */
-export type FakeMovieRow = MovieRecord & { plotVersion: number };
+/** A row of the fake `movies` table: the project and its storyline's version and variables. */
+export type FakeMovieRow = MovieRecord & { plotVersion: number; storyVariables: StoryVariable[] };
 
 export type FakeMovies = FakeTable<FakeMovieRow>;
 
-const asRecord = ({ plotVersion: _version, ...movie }: FakeMovieRow): MovieRecord => movie;
+const asRecord = ({
+  plotVersion: _version,
+  storyVariables: _variables,
+  ...movie
+}: FakeMovieRow): MovieRecord => movie;
 
 /** The parts of the projects repository the plot, publishing and transcoding services take. */
 export function createFakeProjects(db: FakeDatabase, movies: FakeMovies) {
