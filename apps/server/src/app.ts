@@ -86,6 +86,9 @@ import { openTermsFile } from './modules/public-pages/terms-file.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.ts';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
+import { createResumeRepository } from './modules/resume/resume.repository.ts';
+import { registerResumeRoutes } from './modules/resume/resume.routes.ts';
+import { createResumeService } from './modules/resume/resume.service.ts';
 import { createSegmentsRepository } from './modules/segments/segments.repository.ts';
 import { registerSegmentsRoutes } from './modules/segments/segments.routes.ts';
 import { createSegmentsService } from './modules/segments/segments.service.ts';
@@ -374,7 +377,7 @@ export async function buildApp(deps: AppDeps) {
     blobs: deps.blobs,
     publicUrl: deps.publicUrl,
   });
-  const figuresService = createFiguresService({ figures, projects, plots, clock });
+  const figuresService = createFiguresService({ figures, projects, plots, contents, clock });
   const dashboardService = createDashboardService({
     list: projectList,
     figures,
@@ -475,6 +478,10 @@ export async function buildApp(deps: AppDeps) {
   registerPlotRoutes(app, plotService);
   registerPublishingRoutes(app, publishingService);
   await registerWatchRoutes(app, watchService);
+  registerResumeRoutes(
+    app,
+    createResumeService({ projects, states: createResumeRepository(db), clock }),
+  );
   await registerAppViewersRoutes(app, appViewersService, viewerGuard);
   registerSegmentsRoutes(app, segmentsService);
   registerPromotedRoutes(app, promotedService);

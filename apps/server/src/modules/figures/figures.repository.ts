@@ -18,6 +18,20 @@ export interface ViewTotals {
   watchedSeconds: number;
 }
 
+export interface ChoiceCount {
+  nodeId: number;
+  optionId: number;
+  count: number;
+  /** Of `count`, the viewings whose choice the timer took. */
+  byTimer: number;
+}
+
+export interface NodeCount {
+  nodeId: number;
+  reached: number;
+  left: number;
+}
+
 export interface DayViews {
   day: string;
   views: number;
@@ -75,18 +89,56 @@ export function createFiguresRepository(db: Executor) {
       );
     },
 
-    /** How many viewings of a project took each option of each choice, for options taken at all. */
+    /**
+     * How many viewings of a project took each option of each choice, for options taken at all,
+     * and how many of them the choice's timer took (its default).
+     */
     async countChoices(
       movieId: number,
       range: DayRange,
       tx: Executor = db,
-    ): Promise<{ nodeId: number; optionId: number; count: number }[]> {
+    ): Promise<ChoiceCount[]> {
       return selectRows(
         tx,
         sql`select e.node_id as "nodeId", e.option_id as "optionId",
-            count(distinct e.session)::int as count
+            count(distinct e.session)::int as count,
+            (count(distinct e.session) filter (where e.taken_by = 'timer'))::int as "byTimer"
           ${eventsOf({ movieId }, range, sql`('choice')`)}
           group by e.node_id, e.option_id`,
+      );
+    },
+
+    /**
+     * Per node reached at all: how many viewings of a project reached it (a `node` event; the
+     * player sends one for the first clip too, once the viewer presses Play), and how many left
+     * there: their last node by the player's clock was this one and they saw no ending. Read in
+     * one pass over the range's events, which the (movie_id, received_at) index finds.
+     */
+    async countNodes(movieId: number, range: DayRange, tx: Executor = db): Promise<NodeCount[]> {
+      return selectRows(
+        tx,
+        sql`with scoped as (
+            select e.session, e.type, e.node_id, e.at_ms, e.id
+            ${eventsOf({ movieId }, range, sql`('node', 'ending')`)}
+          ),
+          reached as (
+            select node_id, count(distinct session) as reached
+            from scoped where type = 'node' group by node_id
+          ),
+          last_nodes as (
+            select distinct on (session) session, node_id
+            from scoped where type = 'node'
+            order by session, at_ms desc, id desc
+          ),
+          left_at as (
+            select l.node_id, count(*) as left_count
+            from last_nodes l
+            where not exists (select 1 from scoped s where s.type = 'ending' and s.session = l.session)
+            group by l.node_id
+          )
+          select r.node_id as "nodeId", r.reached::int as reached,
+            coalesce(l.left_count, 0)::int as "left"
+          from reached r left join left_at l on l.node_id = r.node_id`,
       );
     },
   };

@@ -38,31 +38,80 @@ async function post(at: number, session: string, events: object[], slug = 'figur
 beforeAll(async () => {
   staffToken = await server.signIn(await server.makeUser({ role: 'internal', companyType: null }));
   story = await make.makeStory(owner.token, 'figures-story');
+  const { opening, bridge, left, right } = story.nodes;
+  // The bridge's choice is timed: the right clip is taken when the viewer does not choose.
+  const saved = await server.request('POST', '/api/movie-plot', {
+    token: owner.token,
+    body: {
+      movie_id: story.movieId,
+      version: 1,
+      plots: [
+        {
+          movie_plot_id: opening,
+          parent_id: null,
+          movie_content_id: story.items.opening,
+          locked: '0',
+        },
+        {
+          movie_plot_id: bridge,
+          parent_id: opening,
+          movie_content_id: story.items.bridge,
+          locked: '0',
+          decision_seconds: 10,
+          default_option_id: right,
+        },
+        { movie_plot_id: left, parent_id: bridge, movie_content_id: story.items.left, locked: '0' },
+        {
+          movie_plot_id: right,
+          parent_id: bridge,
+          movie_content_id: story.items.right,
+          locked: '0',
+        },
+      ],
+    },
+  });
+  expect(saved.status, saved.text).toBe(200);
   await make.publish(owner.token, story.movieId);
   other = await make.makeStory(owner.token, 'figures-other');
   await make.publish(owner.token, other.movieId);
   const now = server.clock.now().getTime();
   today = now - (now % DAY_MS);
   const noon = (days: number) => today - days * DAY_MS + DAY_MS / 2;
-  const { bridge, left, right } = story.nodes;
-  const choose = (option: number) => ({
+  const start = { type: 'start', at: 0 };
+  const reach = (node: number, at: number) => ({ type: 'node', at, node_id: node });
+  const choose = (option: number, by?: 'viewer' | 'timer') => ({
     type: 'choice',
     at: 70_000,
     node_id: bridge,
     option_id: option,
+    ...(by ? { by } : {}),
   });
   const watched = (seconds: number) => ({ type: 'watched', at: 80_000, seconds });
   const ending = (node: number) => ({ type: 'ending', at: 90_000, node_id: node });
+  const upToChoice = [start, reach(opening, 0), reach(bridge, 60_000)];
 
-  // Today: a whole viewing, sent in two batches; the second repeats its start.
-  await post(noon(0), 'a', [{ type: 'start', at: 0 }, choose(right), watched(70)]);
-  await post(noon(0) + 1000, 'a', [{ type: 'start', at: 0 }, ending(right)]);
-  // Yesterday: one viewing stops before its end, another takes the other option to its end.
-  await post(noon(1), 'b', [{ type: 'start', at: 0 }, choose(right), watched(30)]);
-  await post(noon(1), 'c', [{ type: 'start', at: 0 }, choose(left), watched(20), ending(left)]);
-  // The first moment of the default range's first day, and the last one of the day before it.
-  await post(today - 29 * DAY_MS, 'd', [{ type: 'start', at: 0 }, watched(10)]);
-  await post(today - 29 * DAY_MS - 1, 'e', [{ type: 'start', at: 0 }]);
+  // Today: a whole viewing, sent in two batches; the second repeats its start. The timer chose.
+  await post(noon(0), 'a', [...upToChoice, choose(right, 'timer'), watched(70)]);
+  await post(noon(0) + 1000, 'a', [start, reach(right, 70_000), ending(right)]);
+  // Yesterday: one viewing stops in the right clip, another takes the other option to its end.
+  await post(noon(1), 'b', [...upToChoice, choose(right), reach(right, 70_000), watched(30)]);
+  await post(noon(1), 'c', [
+    ...upToChoice,
+    choose(left, 'viewer'),
+    reach(left, 70_000),
+    watched(20),
+    ending(left),
+  ]);
+  // The first moment of the default range's first day: a viewing that stops in the bridge, its
+  // events sent out of order (the player's clock says where it was last), and the last moment
+  // of the day before it.
+  await post(today - 29 * DAY_MS, 'd', [
+    start,
+    reach(bridge, 60_000),
+    reach(opening, 0),
+    watched(10),
+  ]);
+  await post(today - 29 * DAY_MS - 1, 'e', [start, reach(opening, 0)]);
   // Another project's viewing, today.
   await post(noon(0), 'a', [{ type: 'start', at: 0 }], 'figures-other');
 }, 90_000);
@@ -96,6 +145,7 @@ describe('GET /api/movie/{movieId}/figures', () => {
       {
         node_id: story.nodes.bridge,
         total: 3,
+        defaults: 1,
         options: [
           { option_id: story.nodes.left, count: 1 },
           { option_id: story.nodes.right, count: 2 },
@@ -117,11 +167,18 @@ describe('GET /api/movie/{movieId}/figures', () => {
         {
           node_id: story.nodes.bridge,
           total: 0,
+          defaults: 0,
           options: [
             { option_id: story.nodes.left, count: 0 },
             { option_id: story.nodes.right, count: 0 },
           ],
         },
+      ],
+      nodes: [
+        { node_id: story.nodes.opening, reached: 1, left: 1 },
+        { node_id: story.nodes.bridge, reached: 0, left: 0 },
+        { node_id: story.nodes.left, reached: 0, left: 0 },
+        { node_id: story.nodes.right, reached: 0, left: 0 },
       ],
     });
     expect((await figures(`?from=${dayAgo(29)}&to=${dayAgo(29)}`)).body.data.views).toBe(1);
@@ -187,5 +244,164 @@ describe('GET /api/movie/{movieId}/figures', () => {
   it("counts only the project's own viewings", async () => {
     const response = await figures('', owner.token, other.movieId);
     expect(response.body.data).toMatchObject({ views: 1, completions: 0 });
+  });
+});
+
+describe('GET /api/movie/{movieId}/figures: per node and per timed choice', () => {
+  it('counts, per node in reading order, the viewings that reached it and those that left there', async () => {
+    const { opening, bridge, left, right } = story.nodes;
+    // d's events came out of order: its last node by the player's clock is the bridge.
+    expect((await figures()).body.data.nodes).toEqual([
+      { node_id: opening, reached: 4, left: 0 },
+      { node_id: bridge, reached: 4, left: 1 },
+      { node_id: left, reached: 1, left: 0 },
+      { node_id: right, reached: 2, left: 1 },
+    ]);
+    const yesterday = (await figures(`?from=${dayAgo(1)}&to=${dayAgo(1)}`)).body.data;
+    expect(yesterday.nodes).toEqual([
+      { node_id: opening, reached: 2, left: 0 },
+      { node_id: bridge, reached: 2, left: 0 },
+      { node_id: left, reached: 1, left: 0 },
+      { node_id: right, reached: 1, left: 1 },
+    ]);
+    // a's ending came in a batch of its own: still no one left today.
+    const today = (await figures(`?from=${dayAgo(0)}`)).body.data;
+    expect(today.nodes.map((node) => [node.reached, node.left])).toEqual([
+      [1, 0],
+      [1, 0],
+      [0, 0],
+      [1, 0],
+    ]);
+  });
+
+  it("counts how often a timed choice's timer took the default", async () => {
+    expect((await figures(`?from=${dayAgo(0)}`)).body.data.choices[0]).toMatchObject({
+      total: 1,
+      defaults: 1,
+    });
+    expect(
+      (await figures(`?from=${dayAgo(1)}&to=${dayAgo(1)}`)).body.data.choices[0],
+    ).toMatchObject({ total: 2, defaults: 0 });
+  });
+});
+
+const csv = (query = '', token = owner.token, movieId: number | string = story.movieId) =>
+  server.request('GET', `/api/movie/${movieId}/figures.csv${query}`, { token });
+
+/** The cells of a CSV text whose every cell is quoted, by line. */
+const cellsOf = (text: string) =>
+  text
+    .split('\r\n')
+    .slice(0, -1)
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split('","')
+        .map((cell) => cell.replace(/""/g, '"')),
+    );
+
+describe('GET /api/movie/{movieId}/figures.csv', () => {
+  it('answers a CSV attachment: a header, then one line per node in reading order', async () => {
+    const response = await csv();
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="figures-story-figures-${dayAgo(29)}-to-${dayAgo(0)}.csv"`,
+    );
+    const { opening, bridge, left, right } = story.nodes;
+    expect(response.text.endsWith('\r\n')).toBe(true);
+    expect(cellsOf(response.text)).toEqual([
+      ['node_id', 'parent_id', 'type', 'item', 'reached', 'left', 'chosen', 'default_taken'],
+      [`${opening}`, '', 'clip', 'opening.mp4', '4', '0', '', ''],
+      [`${bridge}`, `${opening}`, 'bridge', 'bridge.mp4', '4', '1', '', '1'],
+      [`${left}`, `${bridge}`, 'clip', 'left.mp4', '1', '0', '1', ''],
+      [`${right}`, `${bridge}`, 'clip', 'right.mp4', '2', '1', '2', ''],
+    ]);
+  });
+
+  it('counts the range asked, and names the file for it', async () => {
+    const response = await csv(`?from=${dayAgo(1)}&to=${dayAgo(1)}`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="figures-story-figures-${dayAgo(1)}-to-${dayAgo(1)}.csv"`,
+    );
+    expect(cellsOf(response.text).map((line) => line.slice(4))).toEqual([
+      ['reached', 'left', 'chosen', 'default_taken'],
+      ['2', '0', '', ''],
+      ['2', '0', '', '0'],
+      ['1', '0', '1', ''],
+      ['1', '1', '1', ''],
+    ]);
+  });
+
+  it('quotes every cell, doubles quotes and keeps a cell from being read as a formula', async () => {
+    const movieId = await make.makeProject(owner.token, { title: 'Odd names' });
+    const names = ['=1+2 "quoted", name.mp4', '@bridge.mp4', '-minus.mp4', '+plus.mp4'];
+    const opening = await make.readyItem(movieId, 1, 10, names[0]);
+    const bridge = await make.readyItem(movieId, 2, 10, names[1]);
+    const minus = await make.readyItem(movieId, 1, 10, names[2]);
+    const plus = await make.readyItem(movieId, 1, 10, names[3]);
+    const saved = await server.request<{ data: { movie_plot_id: number }[] }>(
+      'POST',
+      '/api/movie-plot',
+      {
+        token: owner.token,
+        body: {
+          movie_id: movieId,
+          version: 0,
+          plots: [
+            { movie_plot_id: -1, parent_id: null, movie_content_id: opening, locked: '0' },
+            { movie_plot_id: -2, parent_id: -1, movie_content_id: bridge, locked: '0' },
+            { movie_plot_id: -3, parent_id: -2, movie_content_id: minus, locked: '0' },
+            { movie_plot_id: -4, parent_id: -2, movie_content_id: plus, locked: '0' },
+          ],
+        },
+      },
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const ids = saved.body.data.map((node) => node.movie_plot_id);
+
+    const response = await csv('', owner.token, movieId);
+    expect(response.status, response.text).toBe(200);
+    // A draft has no address yet: the file is named for its id.
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="project-${movieId}-figures-${dayAgo(29)}-to-${dayAgo(0)}.csv"`,
+    );
+    expect(response.text.split('\r\n').slice(1, -1)).toEqual([
+      `"${ids[0]}","","clip","'=1+2 ""quoted"", name.mp4","0","0","",""`,
+      `"${ids[1]}","${ids[0]}","bridge","'@bridge.mp4","0","0","",""`,
+      `"${ids[2]}","${ids[1]}","clip","'-minus.mp4","0","0","0",""`,
+      `"${ids[3]}","${ids[1]}","clip","'+plus.mp4","0","0","0",""`,
+    ]);
+  });
+
+  it('refuses a range as the figures do, with 400 and its reason', async () => {
+    const tomorrow = new Date(today + DAY_MS).toISOString().slice(0, 10);
+    for (const [query, message] of [
+      [`?from=${tomorrow}`, FIGURES_RANGE_BACKWARDS],
+      [`?from=${dayAgo(0)}&to=${dayAgo(1)}`, FIGURES_RANGE_BACKWARDS],
+      [`?from=${dayAgo(FIGURES_MAX_DAYS)}`, `Choose a range of at most ${FIGURES_MAX_DAYS} days`],
+      ['?to=yesterday', 'YYYY-MM-DD'],
+    ] as const) {
+      const response = await csv(query);
+      expect(response.status, query).toBe(400);
+      expect((response.body as { message: string }).message, query).toContain(message);
+    }
+  });
+
+  it('lets an analyst read, and refuses as the figures do', async () => {
+    expect((await csv('', analystToken)).status).toBe(200);
+    for (const [token, movieId] of [
+      [strangerToken, story.movieId],
+      [owner.token, 999_999],
+    ] as const) {
+      const response = await csv('', token, movieId);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: MESSAGES.projectNotFound });
+    }
+    expect((await csv('', owner.token, 'abc')).status).toBe(400);
+    expect((await csv('', staffToken)).status).toBe(403);
+    expect((await server.request('GET', `/api/movie/${story.movieId}/figures.csv`)).status).toBe(
+      401,
+    );
   });
 });

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireRight } from '../../http/access.ts';
 import { envelope, errors } from '../../http/schemas.ts';
-import type { FiguresService } from './figures.service.ts';
+import { FIGURES_CSV_COLUMNS, type FiguresService } from './figures.service.ts';
 
 export function registerFiguresRoutes(app: FastifyInstance, figures: FiguresService): void {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -28,5 +28,39 @@ export function registerFiguresRoutes(app: FastifyInstance, figures: FiguresServ
     async (request) => ({
       data: await figures.projectFigures(callerOf(request), request.params.movieId, request.query),
     }),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/movie/:movieId/figures.csv',
+    {
+      config: { access: requireRight('canSeeProject') },
+      schema: {
+        tags: ['projects'],
+        summary: "A project's figures per node over a range of days, as a CSV file",
+        description: `The range as for /api/movie/{movieId}/figures. A header line, then one line per node of the plot in reading order: \`${FIGURES_CSV_COLUMNS.join(',')}\` (\`type\` clip or bridge, \`item\` its file name, \`chosen\` the viewings that took it as an option of a choice, empty when it is none, \`default_taken\` those whose timer took its default, empty for an untimed node). Every cell is quoted; one that starts with =, +, - or @ gets a leading apostrophe.`,
+        params: z.object({ movieId: idParamSchema }),
+        querystring: figuresQuerySchema,
+        response: {
+          // fastify-swagger takes a response's `content` as it stands.
+          200: z.string().meta({
+            description: 'The CSV file, as an attachment named for the project and the range',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await figures.projectFiguresCsv(
+        callerOf(request),
+        request.params.movieId,
+        request.query,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
   );
 }

@@ -1,9 +1,13 @@
 import {
+  CONTENT_TYPE,
+  csvCell,
   FIGURES_DEFAULT_DAYS,
   FIGURES_RANGE_BACKWARDS,
   FIGURES_MAX_DAYS,
   formatMessage,
   MESSAGES,
+  plotInTreeOrder,
+  type ContentType,
   type DayCount,
   type FiguresQuery,
   type ProjectFigures,
@@ -11,7 +15,9 @@ import {
 import type { Clock } from '../../adapters/clock.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../access/caller.ts';
+import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
 import type { PlotRepository } from '../plot/plot.repository.ts';
+import { toNode } from '../plot/plot.service.ts';
 import { projectForCaller } from '../../access/project-access.ts';
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 import type { DayRange, DayViews, FiguresRepository, FiguresScope } from './figures.repository.ts';
@@ -72,13 +78,87 @@ export async function viewsOver(
   return { ...totals, days: everyDay(range, counted) };
 }
 
+/** The CSV export's columns, one line per node of the plot in reading order. */
+export const FIGURES_CSV_COLUMNS = [
+  'node_id',
+  'parent_id',
+  'type',
+  'item',
+  'reached',
+  'left',
+  'chosen',
+  'default_taken',
+] as const;
+
+const TYPE_NAMES: Record<ContentType, string> = {
+  [CONTENT_TYPE.clip]: 'clip',
+  [CONTENT_TYPE.bridge]: 'bridge',
+};
+
 export function createFiguresService(deps: {
-  figures: Pick<FiguresRepository, 'countTotals' | 'countByDay' | 'countChoices'>;
+  figures: Pick<FiguresRepository, 'countTotals' | 'countByDay' | 'countChoices' | 'countNodes'>;
   projects: Pick<ProjectsRepository, 'findMovie'>;
   plots: Pick<PlotRepository, 'listPlots'>;
+  contents: Pick<MovieContentsRepository, 'listContents'>;
   clock: Clock;
 }) {
-  const { figures, projects, plots, clock } = deps;
+  const { figures, projects, plots, contents, clock } = deps;
+
+  /** The project's figures over the range, with its plot in reading order to export them by. */
+  async function figuresOf(caller: AuthContext, movieId: number, query: FiguresQuery) {
+    const range = rangeOf(query, clock.now());
+    const movie = await projectForCaller(projects, caller, movieId, { change: false });
+    const [views, records, chosen, reached] = await Promise.all([
+      viewsOver(figures, { movieId: movie.id }, range),
+      plots.listPlots(movie.id),
+      figures.countChoices(movie.id, range),
+      figures.countNodes(movie.id, range),
+    ]);
+    const plot = plotInTreeOrder(records.map(toNode));
+    const countOf = (nodeId: number, optionId: number) =>
+      chosen.find((entry) => entry.nodeId === nodeId && entry.optionId === optionId);
+    // A choice is a node followed by two or more: its options, in the order the viewer sees them.
+    const choices = plot.flatMap((node) => {
+      const options = plot
+        .filter((option) => option.parent_id === node.movie_plot_id)
+        .map(
+          (option) =>
+            countOf(node.movie_plot_id, option.movie_plot_id) ?? {
+              optionId: option.movie_plot_id,
+              count: 0,
+              byTimer: 0,
+            },
+        );
+      if (options.length < 2) return [];
+      return [
+        {
+          node_id: node.movie_plot_id,
+          total: options.reduce((sum, option) => sum + option.count, 0),
+          defaults: options.reduce((sum, option) => sum + option.byTimer, 0),
+          options: options.map((option) => ({ option_id: option.optionId, count: option.count })),
+        },
+      ];
+    });
+    const nodes = plot.map((node) => {
+      const counted = reached.find((entry) => entry.nodeId === node.movie_plot_id);
+      return {
+        node_id: node.movie_plot_id,
+        reached: counted?.reached ?? 0,
+        left: counted?.left ?? 0,
+      };
+    });
+    const figuresOver: ProjectFigures = {
+      from: range.from,
+      to: range.to,
+      views: views.views,
+      completions: views.completions,
+      average_watch_seconds: views.views === 0 ? 0 : views.watchedSeconds / views.views,
+      days: views.days,
+      choices,
+      nodes,
+    };
+    return { movie, plot, figures: figuresOver };
+  }
 
   return {
     /** How a project's viewers did over a range of days (see core `projectFiguresSchema`). */
@@ -87,33 +167,47 @@ export function createFiguresService(deps: {
       movieId: number,
       query: FiguresQuery,
     ): Promise<ProjectFigures> {
-      const range = rangeOf(query, clock.now());
-      const movie = await projectForCaller(projects, caller, movieId, { change: false });
-      const [views, nodes, chosen] = await Promise.all([
-        viewsOver(figures, { movieId: movie.id }, range),
-        plots.listPlots(movie.id),
-        figures.countChoices(movie.id, range),
-      ]);
-      const countOf = (nodeId: number, optionId: number) =>
-        chosen.find((entry) => entry.nodeId === nodeId && entry.optionId === optionId)?.count ?? 0;
-      // A choice is a node followed by two or more: its options, in the order the viewer sees them.
-      const choices = nodes.flatMap((node) => {
-        const options = nodes
-          .filter((option) => option.parentId === node.id)
-          .map((option) => ({ option_id: option.id, count: countOf(node.id, option.id) }));
-        if (options.length < 2) return [];
-        const total = options.reduce((sum, option) => sum + option.count, 0);
-        return [{ node_id: node.id, total, options }];
+      return (await figuresOf(caller, movieId, query)).figures;
+    },
+
+    /**
+     * The figures of each node as a CSV file (RFC 4180, every cell quoted and kept from being read
+     * as a formula): its place in the plot, its item, how many viewings reached it and left there,
+     * how many took it as an option of a choice (empty when it is none), and for a timed choice how
+     * often the timer took the default (empty for an untimed node).
+     */
+    async projectFiguresCsv(
+      caller: AuthContext,
+      movieId: number,
+      query: FiguresQuery,
+    ): Promise<{ fileName: string; csv: string }> {
+      const { movie, plot, figures: counted } = await figuresOf(caller, movieId, query);
+      const items = new Map((await contents.listContents(movie.id)).map((item) => [item.id, item]));
+      const taken = new Map(
+        counted.choices.flatMap((choice) =>
+          choice.options.map((option) => [option.option_id, option.count] as const),
+        ),
+      );
+      const defaults = new Map(counted.choices.map((choice) => [choice.node_id, choice.defaults]));
+      const lines = plot.map((node, index) => {
+        const item = node.movie_content_id === null ? undefined : items.get(node.movie_content_id);
+        const { reached, left } = counted.nodes[index]!;
+        return [
+          node.movie_plot_id,
+          node.parent_id ?? '',
+          item ? TYPE_NAMES[item.type] : '',
+          item?.fileName ?? '',
+          reached,
+          left,
+          taken.get(node.movie_plot_id) ?? '',
+          node.decision_seconds === null ? '' : (defaults.get(node.movie_plot_id) ?? 0),
+        ];
       });
-      return {
-        from: range.from,
-        to: range.to,
-        views: views.views,
-        completions: views.completions,
-        average_watch_seconds: views.views === 0 ? 0 : views.watchedSeconds / views.views,
-        days: views.days,
-        choices,
-      };
+      const csv = [FIGURES_CSV_COLUMNS, ...lines]
+        .map((cells) => `${cells.map((cell) => csvCell(String(cell))).join(',')}\r\n`)
+        .join('');
+      const name = movie.slug ?? `project-${movie.id}`;
+      return { fileName: `${name}-figures-${counted.from}-to-${counted.to}.csv`, csv };
     },
   };
 }

@@ -59,6 +59,8 @@ const NOT_ABOUT_A_PROJECT = [
   'DELETE /api/company/{id}',
   // What viewers of a published project send: see view-events.routes.test.ts.
   'POST /api/watch/{slug}/events',
+  // A viewer's state kept behind a resume token: see resume.routes.test.ts.
+  'POST /api/watch/{slug}/resume',
   // A platform's promoted list names published projects and changes nothing of them.
   'POST /api/promoted',
   'PUT /api/promoted/order',

@@ -35,6 +35,11 @@ export const RATE_LIMITS = {
    * filling the table.
    */
   viewEvents: { name: 'view-events', max: 120, windowMs: MINUTE_MS },
+  /**
+   * Resume tokens made per address (a viewer's "continue on another device"): a viewer asks for
+   * one now and then, a classroom together passes, a script filling the table does not.
+   */
+  resumeSaves: { name: 'resume-saves', max: 60, windowMs: 15 * MINUTE_MS },
   /** Mobile app installs registering per address: as sign-up, a classroom passes, a script does not. */
   appViewers: { name: 'app-viewers', max: 50, windowMs: 15 * MINUTE_MS },
   /** The App API's viewing-event batches per address, as the web player's. */
