@@ -3,7 +3,7 @@ import { MESSAGES } from './messages.ts';
 import type { PlotItem, PlotNode } from './plot.ts';
 import { bannerProblems } from './plot-banner.ts';
 import { childrenOf, nodesById } from './plot-tree.ts';
-import { logicProblems } from './story-check.ts';
+import { logicProblems } from './logic-problems.ts';
 import type { StoryVariable } from './story-logic.ts';
 import type { Project } from './projects.schema.ts';
 

@@ -1,9 +1,21 @@
 import { CONTENT_TYPE } from '../media.ts';
 import type { PlotItem, PlotNode } from '../plot.ts';
 import type { PlotEdit } from '../plot-edits.ts';
-import { NO_NODE_LOGIC } from '../story-logic.ts';
+import {
+  NO_NODE_LOGIC,
+  type Comparison,
+  type Condition,
+  type ConditionClause,
+  type ConditionJoin,
+  type StoryVariable,
+  type VariableEffect,
+  type VariableValue,
+} from '../story-logic.ts';
 
-/** Factories of the plot rules' tests: items of one project, nodes, the smallest story with a choice. */
+/**
+ * Factories of the plot rules' tests: items of one project, nodes, the smallest story with a choice,
+ * variables, conditions and effects.
+ */
 
 export const clip = (id: number, duration: number | null = 60): PlotItem => ({
   movie_content_id: id,
@@ -49,3 +61,35 @@ export function plotOf(edit: PlotEdit): PlotNode[] {
   if (!edit.ok) throw new Error(edit.message);
   return edit.plot;
 }
+
+/** A number variable and a yes/no one, as a project declares them. */
+export const numberVariable = (name: string, start = 0): StoryVariable => ({
+  name,
+  kind: 'number',
+  start,
+});
+export const flagVariable = (name: string, start = false): StoryVariable => ({
+  name,
+  kind: 'flag',
+  start,
+});
+
+/** A condition of one clause, or of several joined by `join`. */
+export const when = (
+  variable: string,
+  op: Comparison,
+  value: VariableValue,
+  join: ConditionJoin = 'and',
+  ...more: ConditionClause[]
+): Condition => ({ join, clauses: [{ variable, op, value }, ...more] });
+
+export const setTo = (variable: string, value: VariableValue): VariableEffect => ({
+  variable,
+  op: 'set',
+  value,
+});
+export const add = (variable: string, value: number): VariableEffect => ({
+  variable,
+  op: 'add',
+  value,
+});

@@ -1,0 +1,397 @@
+import { describe, expect, it } from 'vitest';
+import { formatMessage, MESSAGES } from './messages.ts';
+import type { PlotNode } from './plot.ts';
+import { validatePlot } from './plot-validation.ts';
+import {
+  checkStory,
+  logicProblems,
+  storyCheckBlocks,
+  walkStory,
+  type ChoiceStep,
+  type StoryProblem,
+} from './story-check.ts';
+import type { StoryVariable } from './story-logic.ts';
+import { add, flagVariable, ITEMS, node, numberVariable, setTo, story, when } from './test/plot.ts';
+
+const SCORE = [numberVariable('score')];
+const BOTH = [numberVariable('score'), flagVariable('met_alex')];
+
+const problemsOf = (nodes: PlotNode[], variables: StoryVariable[] = BOTH) =>
+  logicProblems(nodes, variables).map((problem) => [problem.kind, problem.movie_plot_id]);
+const messagesOf = (nodes: PlotNode[], variables: StoryVariable[] = BOTH) =>
+  logicProblems(nodes, variables).map((problem) => problem.message);
+const check = (nodes: PlotNode[], variables: StoryVariable[] = BOTH, maxStates?: number) =>
+  checkStory(nodes, ITEMS, variables, maxStates === undefined ? {} : { maxStates });
+const found = (problems: StoryProblem[]) =>
+  problems.map((problem) => [problem.kind, problem.movie_plot_id, problem.severity]);
+
+/** `story()` with its last two plots changed. */
+const withOptions = (three: Partial<PlotNode>, four: Partial<PlotNode>, two = {}) => [
+  node(1, null, 1),
+  node(2, 1, 11, two),
+  node(3, 2, 1, three),
+  node(4, 2, 2, four),
+];
+
+describe('logicProblems', () => {
+  it('accepts a story without logic and one with well-formed logic', () => {
+    expect(logicProblems(story(), [])).toEqual([]);
+    const logic = withOptions(
+      { effects: [add('score', 2), setTo('met_alex', true)] },
+      { condition: when('score', 'ge', 1, 'or', { variable: 'met_alex', op: 'eq', value: true }) },
+      { decision_seconds: 10, default_option_id: 3 },
+    );
+    expect(logicProblems(logic, BOTH)).toEqual([]);
+  });
+
+  it('names unknown variables and uses against their kind, each once per plot', () => {
+    const nodes = withOptions(
+      { condition: when('nobody', 'eq', 1), effects: [setTo('nobody', 2)] },
+      { condition: when('met_alex', 'lt', true), effects: [add('met_alex', 1)] },
+    );
+    expect(logicProblems(nodes, BOTH)).toEqual([
+      {
+        kind: 'variable',
+        message: formatMessage(MESSAGES.variableUnknown, { variable: 'nobody' }),
+        movie_plot_id: 3,
+      },
+      {
+        kind: 'variable',
+        message: formatMessage(MESSAGES.variableIsFlag, { variable: 'met_alex' }),
+        movie_plot_id: 4,
+      },
+    ]);
+    expect(messagesOf(withOptions({ effects: [setTo('score', true)] }, {}))).toEqual([
+      formatMessage(MESSAGES.variableIsNumber, { variable: 'score' }),
+    ]);
+    expect(messagesOf(withOptions({ condition: when('met_alex', 'eq', 1) }, {}))).toEqual([
+      formatMessage(MESSAGES.variableIsFlag, { variable: 'met_alex' }),
+    ]);
+  });
+
+  it('refuses a condition on the first clip, whose effects are fine', () => {
+    expect(
+      messagesOf([node(1, null, 1, { condition: when('score', 'eq', 0) }), node(2, 1, 11)]),
+    ).toEqual([MESSAGES.logicOnRoot]);
+    expect(messagesOf([node(1, null, 1, { effects: [add('score', 1)] })])).toEqual([]);
+  });
+
+  it('needs a default among the options, without a condition', () => {
+    expect(messagesOf(withOptions({}, {}, { default_option_id: 1 }))).toEqual([
+      MESSAGES.defaultNotOption,
+    ]);
+    expect(
+      messagesOf(withOptions({ condition: when('score', 'eq', 0) }, {}, { default_option_id: 3 })),
+    ).toEqual([MESSAGES.defaultHasCondition]);
+  });
+
+  it('needs a link to a plot of the other type, from a plot without options', () => {
+    expect(messagesOf(withOptions({ goto_id: 99 }, {}))).toEqual([MESSAGES.gotoUnknown]);
+    expect(messagesOf(withOptions({ goto_id: 4 }, {}))).toEqual([MESSAGES.gotoAlternation]);
+    expect(messagesOf([node(1, null, 1, { goto_id: 3 }), node(2, 1, 11), node(3, 2, 1)])).toEqual([
+      MESSAGES.gotoAlternation,
+      MESSAGES.gotoWithOptions,
+    ]);
+    expect(messagesOf(withOptions({ goto_id: 2 }, {}))).toEqual([]);
+  });
+
+  it('refuses loops of links, single options and automatic branches', () => {
+    // 3 continues at 2, which asks: a loop the viewer can leave.
+    expect(problemsOf(withOptions({ goto_id: 2 }, {}))).toEqual([]);
+    // A single option back to its bridge: round forever.
+    expect(problemsOf([node(1, null, 1), node(2, 1, 11), node(3, 2, 1, { goto_id: 2 })])).toEqual([
+      ['auto-loop', 2],
+    ]);
+    // An automatic branch whose every option may come back.
+    const auto = withOptions({ goto_id: 2 }, {}, { branch: 'auto', default_option_id: 4 });
+    expect(messagesOf(auto)).toEqual([MESSAGES.autoLoop]);
+  });
+
+  it('is part of validatePlot, after the tree and its items', () => {
+    const nodes = withOptions({ condition: when('nobody', 'eq', 1) }, { movie_content_id: null });
+    expect(validatePlot(nodes, ITEMS, BOTH).map((problem) => problem.kind)).toEqual([
+      'no-item',
+      'variable',
+    ]);
+    expect(validatePlot(nodes, ITEMS).map((problem) => problem.kind)).toEqual([
+      'no-item',
+      'variable',
+    ]);
+  });
+});
+
+describe('checkStory', () => {
+  it('accepts a story without logic, and a timed choice with its default', () => {
+    expect(check(story(), [])).toEqual([]);
+    expect(check(withOptions({}, {}, { decision_seconds: 10, default_option_id: 4 }))).toEqual([]);
+    expect(storyCheckBlocks([])).toBe(false);
+  });
+
+  it('reports every validatePlot problem as an error, and stops at a broken tree', () => {
+    const nodes = withOptions({ condition: when('nobody', 'eq', 1) }, {});
+    expect(check(nodes)[0]).toEqual({
+      kind: 'variable',
+      message: formatMessage(MESSAGES.variableUnknown, { variable: 'nobody' }),
+      movie_plot_id: 3,
+      severity: 'error',
+    });
+    expect(check([node(1, null, 1), node(2, null, 2)])).toEqual([
+      { kind: 'several-roots', message: MESSAGES.plotSeveralRoots, severity: 'error' },
+    ]);
+    expect(found(check([]))).toEqual([['empty', undefined, 'error']]);
+  });
+
+  it('reports a condition that never holds at its option, not its plots after it', () => {
+    const nodes = [
+      ...withOptions({}, { condition: when('score', 'gt', 5) }),
+      node(5, 4, 12),
+      node(6, 5, 1),
+    ];
+    const problems = check(nodes);
+    expect(problems).toEqual([
+      {
+        kind: 'never-holds',
+        message: MESSAGES.conditionNeverHolds,
+        movie_plot_id: 4,
+        severity: 'error',
+      },
+    ]);
+    expect(storyCheckBlocks(problems)).toBe(true);
+  });
+
+  it("reports the first plot of a branch no path reaches: an automatic branch's later option", () => {
+    const nodes = [
+      ...withOptions(
+        { condition: when('score', 'ge', 0) },
+        {},
+        { branch: 'auto', default_option_id: 4 },
+      ),
+      node(5, 4, 12),
+      node(6, 5, 1),
+    ];
+    expect(found(check(nodes))).toEqual([['unreachable', 4, 'error']]);
+  });
+
+  it('reports a link target no path reaches, though its branch is reported already', () => {
+    // 4 is never offered; 6 (under 4) is reached by no path either, though 5 links to it.
+    const nodes = [
+      ...withOptions({}, { condition: when('score', 'gt', 5) }),
+      node(5, 4, 12, { goto_id: 1 }),
+      node(6, 4, 12),
+      node(7, 6, 2, { goto_id: 5 }),
+    ];
+    expect(found(check(nodes))).toEqual([
+      ['never-holds', 4, 'error'],
+      ['unreachable', 5, 'error'],
+    ]);
+  });
+
+  it('follows links: merged paths keep their values, a condition true on one path is fine', () => {
+    const nodes = [
+      node(1, null, 1),
+      node(2, 1, 11),
+      node(3, 2, 1, { effects: [setTo('met_alex', true)], goto_id: 5 }),
+      node(4, 2, 2),
+      node(5, 4, 12),
+      node(6, 5, 1, { condition: when('met_alex', 'eq', true) }),
+      node(7, 5, 2, { condition: when('score', 'ge', 1) }),
+    ];
+    // Through 4, met_alex is no and score 0: 5 shows nothing (a dead end) and 7 never shows.
+    expect(found(check(nodes))).toEqual([
+      ['dead-end', 5, 'error'],
+      ['never-holds', 7, 'error'],
+    ]);
+    const fixed = nodes.map((n) =>
+      n.movie_plot_id === 4 ? { ...n, effects: [add('score', 1)] } : n,
+    );
+    expect(check(fixed)).toEqual([]);
+  });
+
+  it('plays loops through a choice to every value they reach', () => {
+    // Each time round through 3 adds one; 4 is offered from the third time on.
+    const nodes = withOptions(
+      { effects: [add('score', 1)], goto_id: 2 },
+      { condition: when('score', 'ge', 3) },
+    );
+    expect(check(nodes)).toEqual([]);
+    // Taking one away each time, 4 is never offered and 2 follows 3 round forever.
+    const down = nodes.map((n) =>
+      n.movie_plot_id === 3 ? { ...n, effects: [add('score', -1)] } : n,
+    );
+    expect(found(check(down))).toEqual([
+      ['auto-loop', 2, 'error'],
+      ['never-holds', 4, 'error'],
+    ]);
+  });
+
+  it('reports a loop a viewer goes round forever without a choice, for some values', () => {
+    // With met_alex no, 2 shows only 3, which comes back to 2: round forever.
+    const nodes = withOptions({ goto_id: 2 }, { condition: when('met_alex', 'eq', true) });
+    expect(found(check(nodes))).toEqual([
+      ['auto-loop', 2, 'error'],
+      ['never-holds', 4, 'error'],
+    ]);
+    // A loop logicProblems names already is not named twice.
+    expect(found(check([node(1, null, 1), node(2, 1, 11), node(3, 2, 1, { goto_id: 2 })]))).toEqual(
+      [['auto-loop', 2, 'error']],
+    );
+  });
+
+  it('reports timers and automatic branches without enough options or their default', () => {
+    expect(found(check(withOptions({}, {}, { decision_seconds: 10 })))).toEqual([
+      ['timer', 2, 'error'],
+    ]);
+    expect(
+      found(
+        check([
+          node(1, null, 1),
+          node(2, 1, 11, { decision_seconds: 10, default_option_id: 3 }),
+          node(3, 2, 1),
+        ]),
+      ),
+    ).toEqual([['timer', 2, 'error']]);
+    expect(found(check(withOptions({}, {}, { branch: 'auto' })))).toEqual([
+      ['auto', 2, 'error'],
+      ['unreachable', 4, 'error'],
+    ]);
+    expect(
+      found(check([node(1, null, 1, { branch: 'auto', decision_seconds: 10 }), node(2, 1, 11)])),
+    ).toEqual([['auto', 1, 'error']]);
+  });
+
+  it('lists problems in reading order, each once per plot', () => {
+    const nodes = [
+      node(1, null, 1),
+      node(2, 1, 11, { decision_seconds: 10 }),
+      node(4, 2, 2, { condition: when('score', 'gt', 5) }),
+      node(3, 2, 1),
+      node(5, 3, 12, { condition: when('score', 'gt', 5) }),
+      node(6, 3, 12, { condition: when('score', 'gt', 5) }),
+    ];
+    expect(found(check(nodes))).toEqual([
+      ['timer', 2, 'error'],
+      ['never-holds', 4, 'error'],
+      ['dead-end', 3, 'error'],
+      ['never-holds', 5, 'error'],
+      ['never-holds', 6, 'error'],
+    ]);
+  });
+
+  it('stops at its bound with one warning, reporting only what it is sure of', () => {
+    // Adding and taking away: every score is a state of its own.
+    const nodes = [
+      node(1, null, 1),
+      node(2, 1, 11),
+      node(3, 2, 1, { effects: [add('score', 1)], goto_id: 2 }),
+      node(4, 2, 2, { effects: [add('score', -2)], goto_id: 2 }),
+      node(5, 2, 1, { condition: when('score', 'ge', 1_000) }),
+      node(6, 2, 2, { condition: when('met_alex', 'eq', true) }),
+      node(7, 6, 11, { condition: when('met_alex', 'eq', true) }),
+    ];
+    const problems = check(nodes, BOTH, 500);
+    expect(problems).toEqual([
+      {
+        kind: 'incomplete',
+        message: MESSAGES.storyCheckIncomplete,
+        severity: 'warning',
+      },
+    ]);
+    expect(storyCheckBlocks(problems)).toBe(false);
+    // Only adding, the scores past 1,000 read alike: about a thousand states, exact within 5,000.
+    const adding = nodes.filter((n) => n.movie_plot_id !== 4);
+    expect(check(adding, BOTH, 500).map((problem) => problem.kind)).toEqual(['incomplete']);
+    expect(found(check(adding, BOTH, 5_000))).toEqual([['never-holds', 6, 'error']]);
+  });
+
+  it('explores a big story within its default bound, fast', () => {
+    // Eight numbers, each set to one of five values at each of eight choices in a row.
+    const variables = Array.from({ length: 8 }, (_, i) => numberVariable(`v${i}`));
+    const nodes: PlotNode[] = [node(1, null, 1)];
+    for (let level = 0; level < 8; level += 1) {
+      const bridgeId = 100 + level * 10;
+      const from = level === 0 ? 1 : 100 + (level - 1) * 10 + 5;
+      nodes.push(node(bridgeId, from, 11));
+      for (let k = 1; k <= 5; k += 1) {
+        // Every clip but the next bridge's parent continues at it.
+        const next = k === 5 || level === 7 ? null : bridgeId + 10;
+        nodes.push(
+          node(bridgeId + k, bridgeId, 1, {
+            effects: [setTo(`v${level}`, k)],
+            condition: when(`v${(level + 7) % 8}`, 'ne', k),
+            goto_id: next,
+          }),
+        );
+      }
+    }
+    const started = performance.now();
+    const problems = check(nodes, variables);
+    expect(found(problems)).toEqual([['incomplete', undefined, 'warning']]);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('walkStory', () => {
+  const first = (step: ChoiceStep) => step.options[0]!;
+
+  it('walks to an ending, applying effects on entering each plot', () => {
+    const nodes = withOptions({ effects: [add('score', 2)] }, {}, { effects: [add('score', 1)] });
+    expect(walkStory(nodes, SCORE, first)).toEqual({
+      path: [1, 2, 3],
+      values: { score: 3 },
+      end: 'ending',
+    });
+    expect(walkStory(nodes, SCORE, (step) => step.options[1]!)).toMatchObject({
+      path: [1, 2, 4],
+      values: { score: 1 },
+    });
+  });
+
+  it("asks only at choices, telling where the viewing is; 'timer' takes the default", () => {
+    const nodes = withOptions(
+      {},
+      { effects: [add('score', 5)] },
+      { decision_seconds: 10, default_option_id: 4 },
+    );
+    const asked: unknown[] = [];
+    const walk = walkStory(nodes, SCORE, (step, at, where) => {
+      asked.push([step, at, where]);
+      return 'timer';
+    });
+    expect(walk).toEqual({ path: [1, 2, 4], values: { score: 5 }, end: 'ending' });
+    expect(asked).toEqual([
+      [
+        { kind: 'choose', options: [3, 4], decision_seconds: 10, default_option_id: 4 },
+        2,
+        { values: { score: 0 }, history: [1] },
+      ],
+    ]);
+    expect(() => walkStory(story(), [], () => 'timer')).toThrow(/not an option/);
+    expect(() => walkStory(story(), [], () => 1)).toThrow(/not an option/);
+  });
+
+  it('follows links and automatic branches, stops when stuck or after its steps', () => {
+    const loop = withOptions({ effects: [add('score', 1)], goto_id: 2 }, {});
+    const walk = walkStory(loop, SCORE, first, 7);
+    expect(walk).toEqual({
+      path: [1, 2, 3, 2, 3, 2, 3, 2],
+      values: { score: 3 },
+      end: 'max-steps',
+    });
+    const auto = withOptions(
+      { condition: when('score', 'ge', 1) },
+      {},
+      { branch: 'auto', default_option_id: 4 },
+    );
+    expect(walkStory(auto, SCORE, first).path).toEqual([1, 2, 4]);
+    const stuck = withOptions(
+      { condition: when('score', 'ge', 1) },
+      { condition: when('score', 'ge', 1) },
+    );
+    expect(walkStory(stuck, SCORE, first)).toEqual({
+      path: [1, 2],
+      values: { score: 0 },
+      end: 'stuck',
+    });
+    expect(walkStory([], SCORE, first)).toEqual({ path: [], values: { score: 0 }, end: 'stuck' });
+  });
+});
