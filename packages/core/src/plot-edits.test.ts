@@ -5,16 +5,22 @@ import {
   addChild,
   addSibling,
   removeSubtree,
+  renameVariable,
   setBanner,
   setBannerTime,
   setBannerType,
   setContent,
   setLock,
+  setNodeLogic,
   startPlot,
+  variableUses,
 } from './plot-edits.ts';
 import { plotInTreeOrder } from './plot-tree.ts';
 import { validatePlot } from './plot-validation.ts';
-import { bridge, clip, ITEMS, node, plotOf, story } from './test/plot.ts';
+import type { ConditionClause } from './story-logic.ts';
+import { add, bridge, clip, ITEMS, node, plotOf, setTo, story, when } from './test/plot.ts';
+
+const clause = (variable: string): ConditionClause => ({ variable, op: 'eq', value: true });
 
 describe('operations', () => {
   it('start an empty storyline, fill it, add a bridge and alternatives', () => {
@@ -141,5 +147,79 @@ describe('operations', () => {
   it('list a plot in reading order', () => {
     const shuffled = [node(4, 2, 2), node(2, 1, 11), node(3, 2, 1), node(1, null, 1)];
     expect(plotInTreeOrder(shuffled).map((n) => n.movie_plot_id)).toEqual([1, 2, 4, 3]);
+  });
+});
+
+describe('story logic edits', () => {
+  it('set some of a node’s logic, copying what they are given', () => {
+    const condition = when('score', 'ge', 3);
+    const effects = [add('score', 1)];
+    const plot = plotOf(setNodeLogic(story(), 3, { condition, effects }));
+    expect(plot[2]).toEqual(node(3, 2, 1, { condition, effects }));
+    expect(plot[2]!.condition).not.toBe(condition);
+    expect(plot[2]!.effects[0]).not.toBe(effects[0]);
+    const timed = plotOf(setNodeLogic(plot, 2, { decision_seconds: 10, default_option_id: 4 }));
+    expect(timed[1]).toEqual(node(2, 1, 11, { decision_seconds: 10, default_option_id: 4 }));
+    expect(plotOf(setNodeLogic(timed, 2, { decision_seconds: null }))[1]).toEqual(
+      node(2, 1, 11, { default_option_id: 4 }),
+    );
+    // Only logic: a node given as the patch changes nothing else.
+    const other = { ...node(9, null, 2), branch: 'auto' as const };
+    expect(plotOf(setNodeLogic(story(), 3, other))[2]).toEqual(node(3, 2, 1, { branch: 'auto' }));
+  });
+
+  it('refuse logic on a missing node or in a locked subtree', () => {
+    expect(setNodeLogic(story(), 9, { branch: 'auto' })).toMatchObject({
+      ok: false,
+      reason: 'not-found',
+    });
+    const locked = plotOf(setLock(story(), 2, true));
+    expect(setNodeLogic(locked, 4, { effects: [] })).toEqual({
+      ok: false,
+      reason: 'locked',
+      message: MESSAGES.plotLocked,
+    });
+  });
+
+  it('clear links and defaults into removed nodes, refused when a locked node links there', () => {
+    const plot = [
+      node(1, null, 1),
+      node(2, 1, 11, { default_option_id: 4, decision_seconds: 10 }),
+      node(3, 2, 1, { goto_id: 5 }),
+      node(4, 2, 2),
+      node(5, 4, 12),
+      node(6, 5, 1),
+    ];
+    expect(plotOf(removeSubtree(plot, 4))).toEqual([
+      node(1, null, 1),
+      node(2, 1, 11, { decision_seconds: 10 }),
+      node(3, 2, 1),
+    ]);
+    expect(plotOf(removeSubtree(plot, 6))[2]).toEqual(plot[2]);
+    const locked = plotOf(setLock(plot, 3, true));
+    expect(removeSubtree(locked, 5)).toEqual({
+      ok: false,
+      reason: 'locked',
+      message: MESSAGES.plotLocked,
+    });
+  });
+
+  it('list and rename the uses of a variable, in conditions and effects', () => {
+    const plot = [
+      node(1, null, 1, { effects: [setTo('met_alex', true), add('score', 1)] }),
+      node(2, 1, 11),
+      node(3, 2, 1, { condition: when('score', 'ge', 1, 'or', ...[clause('met_alex')]) }),
+      node(4, 2, 2, { condition: when('met_alex', 'eq', false) }),
+    ];
+    expect(variableUses(plot, 'score')).toEqual([1, 3]);
+    expect(variableUses(plot, 'met_alex')).toEqual([1, 3, 4]);
+    expect(variableUses(plot, 'nobody')).toEqual([]);
+    const renamed = renameVariable(plot, 'score', 'points');
+    expect(renamed[0]!.effects).toEqual([setTo('met_alex', true), add('points', 1)]);
+    expect(renamed[2]!.condition).toEqual(when('points', 'ge', 1, 'or', ...[clause('met_alex')]));
+    expect(renamed[1]).toBe(plot[1]);
+    expect(renamed[3]).toBe(plot[3]);
+    expect(variableUses(renamed, 'score')).toEqual([]);
+    expect(plot[0]!.effects[1]).toEqual(add('score', 1));
   });
 });

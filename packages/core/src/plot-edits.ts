@@ -3,7 +3,7 @@ import { parseMmSs } from './mm-ss.ts';
 import type { BannerComponentType, PlotBanner, PlotItem, PlotNode } from './plot.ts';
 import { bannerProblems } from './plot-banner.ts';
 import { expectedContentType, isInLockedSubtree, subtreeIds } from './plot-tree.ts';
-import { NO_NODE_LOGIC } from './story-logic.ts';
+import { NO_NODE_LOGIC, type NodeLogic } from './story-logic.ts';
 
 /**
  * The storyline editor's operations (docs/PLOT.md): pure functions over the plot that return the
@@ -67,7 +67,11 @@ export function addSibling(nodes: readonly PlotNode[], id: number): PlotEdit {
   return addChild(nodes, node.parent_id);
 }
 
-/** Deletes a node and everything that follows it, none of which may be locked. */
+/**
+ * Deletes a node and everything that follows it, none of which may be locked. Links and defaults
+ * that named a removed node are cleared (as the database's ON DELETE SET NULL does), which is
+ * refused when it would change a locked node: a locked plot that continues at this branch.
+ */
 export function removeSubtree(nodes: readonly PlotNode[], id: number): PlotEdit {
   const node = editable(nodes, id);
   if (isEdit(node)) return node;
@@ -75,7 +79,26 @@ export function removeSubtree(nodes: readonly PlotNode[], id: number): PlotEdit 
   if (nodes.some((candidate) => removed.has(candidate.movie_plot_id) && candidate.locked === '1')) {
     return refuse('locked', MESSAGES.plotLocked);
   }
-  return { ok: true, plot: nodes.filter((candidate) => !removed.has(candidate.movie_plot_id)) };
+  const namesRemoved = (target: number | null) => target !== null && removed.has(target);
+  const plot: PlotNode[] = [];
+  for (const candidate of nodes) {
+    if (removed.has(candidate.movie_plot_id)) continue;
+    const gotoGone = namesRemoved(candidate.goto_id);
+    const defaultGone = namesRemoved(candidate.default_option_id);
+    if (!gotoGone && !defaultGone) {
+      plot.push(candidate);
+      continue;
+    }
+    if (isInLockedSubtree(nodes, candidate.movie_plot_id)) {
+      return refuse('locked', MESSAGES.plotLocked);
+    }
+    plot.push({
+      ...candidate,
+      goto_id: gotoGone ? null : candidate.goto_id,
+      default_option_id: defaultGone ? null : candidate.default_option_id,
+    });
+  }
+  return { ok: true, plot };
 }
 
 /** Replaces one node, refusing a node in a locked subtree. */
@@ -197,4 +220,63 @@ export function setBannerType(
       ? current.filter((_entry, at) => at !== index)
       : current.map((entry, at) => (at === index ? { ...entry, type } : entry));
   return setBanner(nodes, id, banner, items);
+}
+
+/**
+ * Sets some of a node's story logic (its condition and effects, its branch mode, timer, default
+ * and link), refused in a locked subtree. Whether the logic holds together is `validatePlot`'s
+ * (and the story check's) to say, as for the rest of the plot.
+ */
+export function setNodeLogic(
+  nodes: readonly PlotNode[],
+  id: number,
+  patch: Partial<NodeLogic>,
+): PlotEdit {
+  return update(nodes, id, (node) => {
+    const changed = { ...node };
+    // Only the logic fields: a whole node passed as the patch changes nothing else.
+    for (const key of Object.keys(NO_NODE_LOGIC) as (keyof NodeLogic)[]) {
+      if (patch[key] !== undefined) Object.assign(changed, { [key]: patch[key] });
+    }
+    return {
+      ...changed,
+      condition: changed.condition && {
+        join: changed.condition.join,
+        clauses: changed.condition.clauses.map((clause) => ({ ...clause })),
+      },
+      effects: changed.effects.map((effect) => ({ ...effect })),
+    };
+  });
+}
+
+/** Whether a node's condition or effects name the variable. */
+const usesVariable = (node: PlotNode, name: string) =>
+  (node.condition?.clauses ?? []).some((clause) => clause.variable === name) ||
+  node.effects.some((effect) => effect.variable === name);
+
+/** The ids of the nodes whose condition or effects name a variable, in list order. */
+export function variableUses(nodes: readonly PlotNode[], name: string): number[] {
+  return nodes.filter((node) => usesVariable(node, name)).map((node) => node.movie_plot_id);
+}
+
+/**
+ * A variable renamed in every condition and effect that names it. Locked nodes are renamed too,
+ * and a save refuses a changed locked node: the editor offers renaming only when no node of
+ * `variableUses` is in a locked subtree.
+ */
+export function renameVariable(nodes: readonly PlotNode[], from: string, to: string): PlotNode[] {
+  const rename = <T extends { variable: string }>(use: T): T =>
+    use.variable === from ? { ...use, variable: to } : use;
+  return nodes.map((node) =>
+    usesVariable(node, from)
+      ? {
+          ...node,
+          condition: node.condition && {
+            ...node.condition,
+            clauses: node.condition.clauses.map(rename),
+          },
+          effects: node.effects.map(rename),
+        }
+      : node,
+  );
 }

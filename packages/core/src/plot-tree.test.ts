@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { PlotNode } from './plot.ts';
-import { setLock } from './plot-edits.ts';
+import { setLock, setNodeLogic } from './plot-edits.ts';
 import { childrenOf, keepsLockedSubtrees, whenNodeEnds } from './plot-tree.ts';
-import { node, plotOf, story } from './test/plot.ts';
+import { add, node, plotOf, story, when } from './test/plot.ts';
 
 describe('keepsLockedSubtrees', () => {
-  const locked = () => plotOf(setLock(story(), 2, true));
+  const withLogic = () =>
+    plotOf(
+      setNodeLogic(story(), 4, { condition: when('score', 'ge', 1), effects: [add('score', 1)] }),
+    );
+  const locked = () => plotOf(setLock(withLogic(), 2, true));
+
+  it('accepts a locked node’s logic as it was, in new objects', () => {
+    const logic = {
+      condition: when('score', 'ge', 1),
+      effects: [add('score', 1)],
+      default_option_id: 4,
+    };
+    const stored = plotOf(setLock(plotOf(setNodeLogic(withLogic(), 2, logic)), 2, true));
+    expect(keepsLockedSubtrees(stored, structuredClone(stored))).toBe(true);
+  });
 
   it('accepts changes outside every locked subtree', () => {
     const next = locked().map((n) =>
@@ -32,6 +46,52 @@ describe('keepsLockedSubtrees', () => {
             ? { ...n, banner: [{ type: 'horizontal' as const, time_start: 1 }] }
             : n,
         ),
+    ],
+    [
+      'a condition set',
+      (plot: PlotNode[]) =>
+        plot.map((n) => (n.movie_plot_id === 3 ? { ...n, condition: when('score', 'ge', 1) } : n)),
+    ],
+    [
+      'a clause changed',
+      (plot: PlotNode[]) =>
+        plot.map((n) => (n.movie_plot_id === 4 ? { ...n, condition: when('score', 'ge', 2) } : n)),
+    ],
+    [
+      'a join changed',
+      (plot: PlotNode[]) =>
+        plot.map((n) =>
+          n.movie_plot_id === 4 ? { ...n, condition: when('score', 'ge', 1, 'or') } : n,
+        ),
+    ],
+    [
+      'a condition removed',
+      (plot: PlotNode[]) =>
+        plot.map((n) => (n.movie_plot_id === 4 ? { ...n, condition: null } : n)),
+    ],
+    [
+      'an effect changed',
+      (plot: PlotNode[]) =>
+        plot.map((n) => (n.movie_plot_id === 4 ? { ...n, effects: [add('score', 2)] } : n)),
+    ],
+    [
+      'the branch mode changed',
+      (plot: PlotNode[]) =>
+        plot.map((n) => (n.movie_plot_id === 2 ? { ...n, branch: 'auto' as const } : n)),
+    ],
+    [
+      'a timer set',
+      (plot: PlotNode[]) =>
+        plot.map((n) => (n.movie_plot_id === 2 ? { ...n, decision_seconds: 10 } : n)),
+    ],
+    [
+      'a default changed',
+      (plot: PlotNode[]) =>
+        plot.map((n) => (n.movie_plot_id === 2 ? { ...n, default_option_id: 3 } : n)),
+    ],
+    [
+      'a link set',
+      (plot: PlotNode[]) => plot.map((n) => (n.movie_plot_id === 3 ? { ...n, goto_id: 2 } : n)),
     ],
     [
       'a node moved',

@@ -1,5 +1,6 @@
 import { CONTENT_TYPE, type ContentType } from './media.ts';
 import type { PlotNode } from './plot.ts';
+import type { Condition } from './story-logic.ts';
 
 /** Walking the plot's tree (docs/PLOT.md): parents and children, depths, locked subtrees. */
 
@@ -86,19 +87,34 @@ function lockedIds(nodes: readonly PlotNode[]): Set<number> {
   return ids;
 }
 
+/** Whether two lists hold equal entries, field by field (`fields`), in the same order. */
+function sameEntries<T>(a: readonly T[], b: readonly T[], fields: readonly (keyof T)[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((entry, index) => fields.every((field) => entry[field] === b[index]![field]))
+  );
+}
+
+const sameCondition = (a: Condition | null, b: Condition | null) =>
+  a === null || b === null
+    ? a === b
+    : a.join === b.join && sameEntries(a.clauses, b.clauses, ['variable', 'op', 'value']);
+
 const sameNode = (a: PlotNode, b: PlotNode) =>
   a.movie_content_id === b.movie_content_id &&
   a.parent_id === b.parent_id &&
   a.locked === b.locked &&
-  a.banner.length === b.banner.length &&
-  a.banner.every(
-    (entry, index) =>
-      entry.type === b.banner[index]!.type && entry.time_start === b.banner[index]!.time_start,
-  );
+  sameEntries(a.banner, b.banner, ['type', 'time_start']) &&
+  sameCondition(a.condition, b.condition) &&
+  sameEntries(a.effects, b.effects, ['variable', 'op', 'value']) &&
+  a.branch === b.branch &&
+  a.decision_seconds === b.decision_seconds &&
+  a.default_option_id === b.default_option_id &&
+  a.goto_id === b.goto_id;
 
 /**
  * Whether `next` leaves every locked subtree of `stored` as it was: each of its nodes still there,
- * unchanged (item, parent, lock, banner), and no node added under one of them.
+ * unchanged (item, parent, lock, banner, story logic), and no node added under one of them.
  */
 export function keepsLockedSubtrees(
   stored: readonly PlotNode[],
