@@ -3,7 +3,9 @@ import { createOpeningFetch, fetchOpening } from './engine/opening.ts';
 import { loadWords, Texts, uiLanguageOf, type Language } from './i18n/texts.ts';
 import type { Words } from './i18n/words.ts';
 import { loadWatchData, studioLanguage, studioToken } from './page/load-watch-data.ts';
+import { loadResumeState, takeResumeParam, type ResumeLinkResult } from './page/resume-api.ts';
 import { forcesMobile, shareUrl, watchAddressOf } from './page/watch-address.ts';
+import { decodeStateParam } from './story/resume-state.ts';
 import { renderNotFound, renderStatusPage } from './ui/status-page.ts';
 import './ui/player.css';
 
@@ -73,10 +75,17 @@ async function main() {
     if (url) fetchOpening(opening, url).catch(() => {});
     return result;
   });
-  const [result, player, texts] = await Promise.all([
+  // A resume link's state, fetched beside the data; the token leaves the address at once.
+  const token = address.kind === 'published' ? takeResumeParam(location, history) : null;
+  const loadingResume: Promise<ResumeLinkResult | null> =
+    token !== null && address.kind === 'published'
+      ? loadResumeState(address.slug, token)
+      : Promise.resolve(null);
+  const [result, player, texts, resumeLink] = await Promise.all([
     loadingData,
     import('./watch-page.ts'),
     loadingWords.then((words) => pageTexts(language, words)),
+    loadingResume,
   ]);
   const { words } = texts;
   switch (result.kind) {
@@ -98,6 +107,9 @@ async function main() {
       return;
     case 'ok': {
       const { data } = result;
+      const published = address.kind === 'published' && !data.preview;
+      // A preview may start anywhere: the studio's "Play every path" writes `?state=`.
+      const stateParam = preview ? new URLSearchParams(location.search).get('state') : null;
       player.mountWatchPage(root, data, {
         texts,
         forceMobile: forcesMobile(location.search),
@@ -107,6 +119,9 @@ async function main() {
             ? player.viewEventsSender(`/api/watch/${encodeURIComponent(address.slug)}/events`)
             : null,
         opening,
+        resumeSlug: published ? address.slug : null,
+        resumeLink: published && resumeLink?.kind !== 'failed' ? resumeLink : null,
+        ...(stateParam ? { startState: decodeStateParam(stateParam) } : {}),
       });
     }
   }

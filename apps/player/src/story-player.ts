@@ -1,4 +1,5 @@
-import type { BannerComponentType, WatchData } from '@plotline/core';
+import type { BannerComponentType, ChoiceTaker, WatchData } from '@plotline/core';
+import type { StoryState } from '@plotline/core/story-logic';
 import { bannerImageUrl, dueBanners, hasBannerContent } from './banners/banner-schedule.ts';
 import type { BranchPlayer, BranchPlayerEvents } from './engine/branch-player.ts';
 import { createBranchPlayer } from './engine/create-branch-player.ts';
@@ -12,14 +13,18 @@ import {
   pickLanguage,
   type WatchLanguage,
 } from './story/language.ts';
-import { whenNodeEnds, type NodeEnd } from '@plotline/core/plot-tree';
+import { ChoiceCountdown } from './story/choice-countdown.ts';
+import { deviceStorage, DeviceResume, fitState } from './story/resume-state.ts';
 import { choicesShownFrom, type Story, type StoryNode } from './story/story.ts';
+import { StoryWalk, type WalkEntry } from './story/story-walk.ts';
+import { setTimedChoicesOn, timedChoicesOn } from './story/timed-choices-setting.ts';
 import { SubtitleTracks, type CueTrack } from './subtitles/subtitle-tracks.ts';
 import { Announcer } from './ui/announcer.ts';
 import { BannerView } from './ui/banner-view.ts';
+import { ChoiceTimerView } from './ui/choice-timer-view.ts';
 import { ChoicesView } from './ui/choices-view.ts';
 import { ControlsBar } from './ui/controls-bar.ts';
-import { focusLost, h } from './ui/dom.ts';
+import { focusLost, h, iconButton, setIconButton } from './ui/dom.ts';
 import { EndingView } from './ui/ending-view.ts';
 import { FullScreen } from './ui/full-screen.ts';
 import { LanguageMenu } from './ui/language-menu.ts';
@@ -42,16 +47,37 @@ export interface StoryPlayerOptions {
   createEngine?: typeof createBranchPlayer;
   /** What the page fetched of the opening while this code loaded, for the engine. */
   opening?: OpeningFetch;
+  /**
+   * A published story's slug: the device keeps where the viewer is (`plotline.resume.{slug}`)
+   * and 'Continue on another device' is offered. Null for a preview, which keeps nothing.
+   */
+  resumeSlug?: string | null;
+  /** A resume link's state (unchecked), offered instead of the device's; see `linkMissing`. */
+  linkState?: unknown;
+  /** The resume link the page was opened with does not exist (any more): said on the start view. */
+  linkMissing?: boolean;
+  /** A preview's `?state=` (unchecked): the viewing starts there, with its values and history. */
+  startState?: unknown;
+  /** Where resume and the viewer's settings live; the page's localStorage unless given. */
+  storage?: Storage | null;
 }
 
 /** The node on screen and where the viewer is with it. */
 interface NodeState {
   index: number;
   node: StoryNode;
-  step: NodeEnd<StoryNode>;
+  /** The node as the walk reached it: its values and its step. */
+  entry: WalkEntry;
+  /** The options of its choice, when it asks. */
+  options: StoryNode[];
+  /** The timer of a timed choice, when timers are on; null otherwise. */
+  decisionSeconds: number | null;
   duration: number;
   choicesShown: boolean;
   chosen: boolean;
+  /** It played out: the video waits on its last frame. */
+  ended: boolean;
+  countdown: ChoiceCountdown | null;
   closedBanners: Set<BannerComponentType>;
 }
 
@@ -59,6 +85,12 @@ interface NodeState {
 const PHONE_QUERY = '(max-width: 640px)';
 /** The controls fade after this long without a pointer or a key, while the video plays. */
 const IDLE_MS = 3000;
+/**
+ * How many nodes past the one on screen the path is planned and queued in the engine when they
+ * follow by themselves (links, only options, automatic branches): enough to switch seamlessly,
+ * and a loop of links is walked a few nodes at a time, never at once.
+ */
+const FOLLOW_AHEAD = 3;
 
 /**
  * The /watch player: walks the plot (PLOT.md) over the branch player engine, with the start
@@ -79,6 +111,11 @@ export class StoryPlayer {
   private readonly texts: Texts;
   private readonly start: StartView;
   private readonly choices: ChoicesView;
+  private readonly timer: ChoiceTimerView;
+  /** 'Timed choices' on or off (role switch), when the story has a timed choice. */
+  private readonly timedSwitch: HTMLButtonElement | null;
+  /** 'Continue on another device', for a published story. */
+  private readonly elsewhereButton: HTMLButtonElement | null;
   private readonly ending: EndingView;
   private readonly controls: ControlsBar;
   private readonly fullScreen: FullScreen;
@@ -87,6 +124,12 @@ export class StoryPlayer {
   private readonly playedTime = new PlayedTime();
   private readonly banners = new Map<BannerComponentType, BannerView>();
   private engine: BranchPlayer | null = null;
+  private readonly walk: StoryWalk;
+  private readonly storage: Storage | null;
+  private readonly deviceResume: DeviceResume | null;
+  private timedChoices: boolean;
+  /** The engine's path is closed (`end()`): nothing more may be queued until it restarts. */
+  private pathClosed = false;
   private ready: Promise<void> = Promise.resolve();
   private isReady = false;
   private language: WatchLanguage | null;
@@ -95,7 +138,7 @@ export class StoryPlayer {
   private choicesMade: number[] = [];
   private started = false;
   /** A node shown before the first play is reported when the viewing starts. */
-  private unreportedNode: StoryNode | null = null;
+  private unreportedNode: WalkEntry | null = null;
   private restarts = 0;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Ends the player's listeners on the document and the window (`destroy`). */
@@ -109,6 +152,12 @@ export class StoryPlayer {
     this.shareUrl = options.shareUrl;
     this.texts = options.texts;
     this.language = pickLanguage(data, options.browserLanguages);
+    this.walk = new StoryWalk(story, data.variables);
+    this.storage = options.storage !== undefined ? options.storage : deviceStorage();
+    this.deviceResume = options.resumeSlug
+      ? new DeviceResume(this.storage, options.resumeSlug)
+      : null;
+    this.timedChoices = timedChoicesOn(this.storage);
 
     this.video = h('video', {
       class: 'video',
@@ -147,9 +196,21 @@ export class StoryPlayer {
         : null;
     this.start = new StartView(data.title, texts);
     this.choices = new ChoicesView(texts);
+    this.timer = new ChoiceTimerView(texts);
     this.ending = new EndingView(data.shareable && options.shareUrl !== null, texts);
-    this.controls = new ControlsBar(this.video, texts, this.languageMenu);
-    this.bottom = h('div', { class: 'bottom' }, this.choices.element);
+    this.timedSwitch = data.plot.some((node) => node.decision_seconds !== null)
+      ? iconButton()
+      : null;
+    this.timedSwitch?.setAttribute('role', 'switch');
+    this.elsewhereButton = this.deviceResume ? iconButton() : null;
+    if (this.elsewhereButton) this.elsewhereButton.hidden = true;
+    this.controls = new ControlsBar(
+      this.video,
+      texts,
+      this.languageMenu,
+      [this.timedSwitch, this.elsewhereButton].filter((button) => button !== null),
+    );
+    this.bottom = h('div', { class: 'bottom' }, this.timer.element, this.choices.element);
     this.layer = h(
       'div',
       { class: 'layer' },
@@ -174,10 +235,13 @@ export class StoryPlayer {
     );
     this.controls.fullscreenButton.hidden = !this.fullScreen.available;
     // The player's words and their direction; the captions keep theirs (`selectLanguage`).
-    texts.bind(() => {
+    texts.bind((words) => {
       this.element.lang = texts.language;
       this.element.dir = texts.dir;
       if (this.current?.choicesShown && !this.current.chosen) this.renderChoices(this.current);
+      this.renderTimedSwitch();
+      if (this.elsewhereButton)
+        setIconButton(this.elsewhereButton, 'devices', words.continueOnAnotherDevice);
     });
     this.followLayout(options.forceMobile);
     this.wireControls();
@@ -206,11 +270,45 @@ export class StoryPlayer {
       console.warn(`The player: ${message}`);
       if (fatal) this.fail(this.texts.words.cannotPlayNow);
     });
-    const { root } = this.story;
-    this.ready = engine.start(root).then(
+    this.begin(this.startState());
+  }
+
+  /**
+   * Where the viewing starts: a preview's `?state=` directly; else a resume link's state, or the
+   * device's, offered as 'Continue' beside 'Start over' (the engine loads it, the likelier pick);
+   * else the root. A state that no longer fits the story is dropped.
+   */
+  private startState(): StoryState | null {
+    const { options, story, data } = this;
+    if (options.startState !== undefined)
+      return fitState(options.startState, story, data.variables);
+    const { words } = this.texts;
+    let offer: StoryState | null = null;
+    if (options.linkState !== undefined) {
+      offer = fitState(options.linkState, story, data.variables);
+      if (!offer) this.start.tell(words.resumeLinkNotFound);
+    } else if (this.deviceResume) {
+      offer = fitState(this.deviceResume.read(), story, data.variables);
+      if (!offer) this.deviceResume.clear();
+    }
+    if (options.linkMissing) this.start.tell(words.resumeLinkNotFound);
+    this.start.offerResume(offer !== null);
+    return offer;
+  }
+
+  /** Starts the engine's path where the walk begins: at `state`, or at the root. */
+  private begin(state: StoryState | null) {
+    const engine = this.engine;
+    if (!engine) return;
+    const first = this.walk.begin(state);
+    this.pathClosed = false;
+    this.isReady = false;
+    const restart = ++this.restarts;
+    this.ready = engine.start(first.node).then(
       () => {
+        if (restart !== this.restarts) return;
         this.isReady = true;
-        this.appendFollowers(root);
+        this.planAhead(0);
       },
       // The engine's error event has said it.
       () => {},
@@ -232,27 +330,38 @@ export class StoryPlayer {
 
   private onNodeStart({ index, node: playerNode, at }: BranchPlayerEvents['nodestart']) {
     const node = playerNode as StoryNode;
-    const step = whenNodeEnds(node.children);
+    const entry = this.walk.entries[index];
+    if (!entry || entry.node !== node) return;
+    const { step } = entry;
+    const options = step.kind === 'choose' ? step.options.map((id) => this.story.node(id)!) : [];
+    this.closeChoices();
     this.current = {
       index,
       node,
-      step,
+      entry,
+      options,
+      decisionSeconds: step.kind === 'choose' && this.timedChoices ? step.decision_seconds : null,
       duration: node.item.duration ?? 0,
       choicesShown: false,
       chosen: false,
+      ended: false,
+      countdown: null,
       closedBanners: new Set(),
     };
-    this.choices.hide();
     this.clearBanners();
     this.controls.seek.showNode(at, this.current.duration);
     this.keepFocus();
     void this.subtitles.showNode(node.item, at);
-    this.report(node);
-    if (step.kind === 'choose') {
-      this.engine?.prefetch(step.options);
-      for (const option of step.options) this.subtitles.preload(option.item);
+    this.report(entry);
+    if (options.length > 0) {
+      this.engine?.prefetch(options);
+      for (const option of options) this.subtitles.preload(option.item);
     }
+    // Where the viewer is, for 'Continue' on this device: at each node's start.
+    this.deviceResume?.save(this.walk.stateAt(index));
+    this.planAhead(index);
     this.controls.setPreviousChoice(this.choicesMade.length > 0);
+    if (this.elsewhereButton) this.elsewhereButton.hidden = false;
   }
 
   private onTimeUpdate({ index, time, duration }: BranchPlayerEvents['timeupdate']) {
@@ -261,25 +370,32 @@ export class StoryPlayer {
     if (duration > 0) current.duration = duration;
     this.controls.seek.update(time, current.duration);
     this.showBanners(current, time);
-    if (current.step.kind === 'choose' && time >= choicesShownFrom(current.duration)) {
+    if (
+      current.options.length > 0 &&
+      time >= choicesShownFrom(current.duration, current.decisionSeconds)
+    ) {
       this.showChoices(current);
     }
   }
 
   private onNodeEnd({ index }: BranchPlayerEvents['nodeend']) {
     // Not chosen by the end: the video waits on the last frame, the choices stay.
-    if (this.current?.index === index && this.current.step.kind === 'choose')
-      this.showChoices(this.current);
+    if (this.current?.index !== index) return;
+    this.current.ended = true;
+    if (this.current.options.length > 0) this.showChoices(this.current);
   }
 
   private onEnded({ node }: BranchPlayerEvents['ended']) {
-    this.choices.hide();
+    this.closeChoices();
     this.clearBanners();
     this.controls.setEnded(true);
     this.controls.seek.clear();
     this.controls.setPreviousChoice(this.choicesMade.length > 0);
+    if (this.elsewhereButton) this.elsewhereButton.hidden = true;
     this.ending.show(this.mayMoveFocus());
     this.announcer.say(this.texts.words.theEnd);
+    // An ending (or a dead end, which plays as one): nothing left to continue.
+    this.deviceResume?.clear();
     this.events?.record({ type: 'ending', node_id: Number(node.id) });
   }
 
@@ -287,31 +403,49 @@ export class StoryPlayer {
   // The story.
   // ---------------------------------------------------------------------------------------------
 
-  /** Appends what follows `node` by itself, up to the next choice or the ending. */
-  private appendFollowers(node: StoryNode) {
-    const engine = this.engine!;
-    let step = whenNodeEnds(node.children);
-    while (step.kind === 'follow') {
-      engine.choose(step.node);
-      this.subtitles.preload(step.node.item);
-      step = whenNodeEnds(step.node.children);
+  /**
+   * Queues in the engine what follows by itself (a link, an only option, an automatic branch),
+   * up to FOLLOW_AHEAD nodes past `path[index]`, and closes the path at an ending or a dead end.
+   * Each node's step is the walk's, decided with the values it is reached with, so the engine
+   * has the next node long before the switch.
+   */
+  private planAhead(index: number) {
+    const engine = this.engine;
+    if (!engine || !this.isReady || this.pathClosed) return;
+    const { walk } = this;
+    while (walk.entries.length - 1 - index < FOLLOW_AHEAD) {
+      const { step } = walk.last;
+      if (step.kind === 'ending' || step.kind === 'stuck') {
+        this.pathClosed = true;
+        engine.end();
+        return;
+      }
+      const next = walk.follow();
+      if (!next) return;
+      engine.choose(next.node);
+      this.subtitles.preload(next.node.item);
     }
-    if (step.kind === 'ending') engine.end();
   }
 
   private showChoices(current: NodeState) {
-    if (current.step.kind !== 'choose' || current.chosen || current.choicesShown) return;
+    if (current.options.length === 0 || current.chosen || current.choicesShown) return;
     current.choicesShown = true;
     this.renderChoices(current);
-    const labels = current.step.options.map((option, position) => this.captionOf(option, position));
+    const labels = current.options.map((option, position) => this.captionOf(option, position));
     const { words } = this.texts;
-    this.announcer.say(words.chooseNext(labels.join(words.optionSeparator)));
+    let said = words.chooseNext(labels.join(words.optionSeparator));
+    const fallback = this.defaultOf(current);
+    if (current.decisionSeconds !== null && fallback) {
+      said += ` ${words.timedChoice(current.decisionSeconds, this.captionOf(fallback.option, fallback.position))}`;
+      this.startCountdown(current, current.decisionSeconds);
+    }
+    this.announcer.say(said);
   }
 
   private renderChoices(current: NodeState) {
-    if (current.step.kind !== 'choose') return;
+    if (current.options.length === 0) return;
     this.choices.show(
-      current.step.options.map((option, position) => ({
+      current.options.map((option, position) => ({
         label: this.captionOf(option, position),
         choose: () => this.choose(current, option, position),
       })),
@@ -319,17 +453,77 @@ export class StoryPlayer {
     );
   }
 
-  private choose(current: NodeState, option: StoryNode, position: number) {
-    if (current !== this.current || current.chosen || !this.engine) return;
-    current.chosen = true;
+  /** A timed choice's default option and its place among the options shown. */
+  private defaultOf(current: NodeState) {
+    const { step } = current.entry;
+    if (step.kind !== 'choose' || step.default_option_id === null) return null;
+    const position = step.options.indexOf(step.default_option_id);
+    const option = current.options[position];
+    return option ? { option, position } : null;
+  }
+
+  private startCountdown(current: NodeState, seconds: number) {
+    const { words } = this.texts;
+    this.timer.show(seconds);
+    current.countdown = new ChoiceCountdown(seconds, {
+      // Time passes while the video plays, and while it waits on the node's last frame.
+      running: () => !this.video.paused || current.ended,
+      change: (remaining) => this.timer.update(remaining, current.countdown?.paused ?? false),
+      passed: (left) => this.announcer.say(words.secondsLeft(left)),
+      end: () => {
+        const fallback = this.defaultOf(current);
+        if (fallback) this.choose(current, fallback.option, fallback.position, 'timer');
+      },
+    });
+  }
+
+  /** 'Pause timer' / 'Resume timer' (key T). */
+  private toggleTimer() {
+    const countdown = this.current?.countdown;
+    if (!countdown) return;
+    countdown.setPaused(!countdown.paused);
+    const { words } = this.texts;
+    this.announcer.say(
+      countdown.paused ? words.timerPaused : words.timerResumed(countdown.seconds),
+    );
+  }
+
+  /** 'More time' (key E): DECISION_EXTEND_SECONDS more. */
+  private extendTimer() {
+    const countdown = this.current?.countdown;
+    if (!countdown) return;
+    countdown.extend();
+    this.announcer.say(this.texts.words.timeAdded(countdown.seconds));
+  }
+
+  /** The options and their timer go (a choice taken, another node, an ending). */
+  private closeChoices() {
+    this.current?.countdown?.stop();
+    if (this.current) this.current.countdown = null;
     this.choices.hide();
-    this.engine.choose(option);
-    this.appendFollowers(option);
+    this.timer.hide();
+  }
+
+  private choose(current: NodeState, option: StoryNode, position: number, by?: ChoiceTaker) {
+    if (current !== this.current || current.chosen || !this.engine) return;
+    const entry = this.walk.take(option.id);
+    if (!entry) return;
+    current.chosen = true;
+    this.closeChoices();
+    this.engine.choose(entry.node);
+    this.planAhead(current.index);
     this.choicesMade.push(current.index);
     this.controls.setPreviousChoice(true);
     this.keepFocus();
-    this.announcer.say(this.texts.words.chose(this.captionOf(option, position)));
-    this.events?.record({ type: 'choice', node_id: current.node.id, option_id: option.id });
+    const caption = this.captionOf(option, position);
+    const { words } = this.texts;
+    this.announcer.say(by === 'timer' ? words.timeIsUp(caption) : words.chose(caption));
+    this.events?.record({
+      type: 'choice',
+      node_id: current.node.id,
+      option_id: option.id,
+      ...(by ? { by } : {}),
+    });
   }
 
   /** Plays again from `path[index]`: the last choice, or the start. */
@@ -337,8 +531,8 @@ export class StoryPlayer {
     const engine = this.engine;
     if (!engine) return;
     const restart = ++this.restarts;
+    this.closeChoices();
     this.current = null;
-    this.choices.hide();
     this.clearBanners();
     this.ending.hide();
     this.controls.setEnded(false);
@@ -351,7 +545,9 @@ export class StoryPlayer {
       return;
     }
     if (restart !== this.restarts) return;
-    this.appendFollowers(engine.path[index] as StoryNode);
+    this.walk.truncate(index);
+    this.pathClosed = false;
+    this.planAhead(index);
     await this.video.play().catch(() => {});
   }
 
@@ -362,7 +558,24 @@ export class StoryPlayer {
 
   private replay() {
     this.choicesMade = [];
-    void this.restartFrom(0);
+    // A resumed viewing's path began at its node: the story itself begins at the root.
+    if (this.walk.resumed) void this.startOver();
+    else void this.restartFrom(0);
+  }
+
+  /** 'Start over' (instead of 'Continue', or Replay after a resumed viewing): from the root. */
+  private async startOver() {
+    this.closeChoices();
+    this.current = null;
+    this.clearBanners();
+    this.ending.hide();
+    this.controls.setEnded(false);
+    this.controls.seek.clear();
+    this.controls.setPreviousChoice(false);
+    this.unreportedNode = null;
+    this.deviceResume?.clear();
+    this.begin(null);
+    await this.play();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -416,10 +629,25 @@ export class StoryPlayer {
     );
   }
 
-  /** A node on screen; one shown before the viewer pressed Play counts from then. */
-  private report(node: StoryNode) {
-    if (!this.started) this.unreportedNode = node;
-    else this.events?.record({ type: 'node', node_id: node.id });
+  /**
+   * A node on screen, and the option its automatic branch took; one shown before the viewer
+   * pressed Play counts from then.
+   */
+  private report(entry: WalkEntry) {
+    if (!this.started) {
+      this.unreportedNode = entry;
+      return;
+    }
+    this.events?.record({ type: 'node', node_id: entry.node.id });
+    const { step } = entry;
+    if (step.kind === 'follow' && (step.reason === 'auto' || step.reason === 'fallback')) {
+      this.events?.record({
+        type: 'choice',
+        node_id: entry.node.id,
+        option_id: step.next,
+        by: 'auto',
+      });
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -445,6 +673,12 @@ export class StoryPlayer {
   private wireControls() {
     const { video, controls } = this;
     this.start.playButton.addEventListener('click', () => void this.play());
+    this.start.continueButton.addEventListener('click', () => void this.play());
+    this.start.startOverButton.addEventListener('click', () => void this.startOver());
+    this.timer.pauseButton.addEventListener('click', () => this.toggleTimer());
+    this.timer.moreButton.addEventListener('click', () => this.extendTimer());
+    this.timedSwitch?.addEventListener('click', () => this.setTimedChoices(!this.timedChoices));
+    this.elsewhereButton?.addEventListener('click', () => void this.continueElsewhere());
     controls.pauseButton.addEventListener('click', () =>
       video.paused ? void video.play().catch(() => {}) : video.pause(),
     );
@@ -497,6 +731,12 @@ export class StoryPlayer {
           controls.volume.toggleMute();
         } else if (event.key === 'f' && !controls.fullscreenButton.hidden) {
           this.fullScreen.toggle();
+        } else if ((event.key === 't' || event.key === 'T') && this.timer.visible) {
+          event.preventDefault();
+          this.timer.pauseButton.click();
+        } else if ((event.key === 'e' || event.key === 'E') && this.timer.visible) {
+          event.preventDefault();
+          this.timer.moreButton.click();
         }
       },
       { signal: this.listening.signal },
@@ -511,6 +751,50 @@ export class StoryPlayer {
     query.addEventListener('change', apply, { signal: this.listening.signal });
   }
 
+  /** The viewer's 'Timed choices' setting, for every story on this device. */
+  private setTimedChoices(on: boolean) {
+    this.timedChoices = on;
+    setTimedChoicesOn(this.storage, on);
+    this.renderTimedSwitch();
+    // Off: a running countdown stops and its choice waits for the viewer.
+    const current = this.current;
+    if (!current || current.chosen) return;
+    if (!on) {
+      current.countdown?.stop();
+      current.countdown = null;
+      current.decisionSeconds = null;
+      this.timer.hide();
+    } else if (!current.choicesShown && current.entry.step.kind === 'choose') {
+      current.decisionSeconds = current.entry.step.decision_seconds;
+    }
+  }
+
+  private renderTimedSwitch() {
+    const button = this.timedSwitch;
+    if (!button) return;
+    setIconButton(button, this.timedChoices ? 'timer' : 'timerOff', this.texts.words.timedChoices);
+    button.setAttribute('aria-checked', String(this.timedChoices));
+  }
+
+  /** 'Continue on another device': its dialog is loaded when asked for. */
+  private async continueElsewhere() {
+    const button = this.elsewhereButton;
+    const slug = this.options.resumeSlug;
+    const current = this.current;
+    if (!button || !slug || !current) return;
+    const state = this.walk.stateAt(current.index);
+    this.video.pause();
+    const { openResumeLinkDialog } = await import('./ui/resume-link-dialog.ts');
+    openResumeLinkDialog({
+      host: this.layer,
+      texts: this.texts,
+      slug,
+      title: this.data.title,
+      state,
+      opener: button,
+    });
+  }
+
   private async share() {
     if (!this.shareUrl) return;
     const outcome = await shareLink(this.shareUrl, this.data.title);
@@ -523,6 +807,7 @@ export class StoryPlayer {
     this.start.hide();
     this.choices.hide();
     this.notice.replaceChildren(h('p', {}, message));
+    this.closeChoices();
     const retry = h('button', { type: 'button', class: 'action' }, this.texts.words.tryAgain);
     retry.addEventListener('click', () => location.reload());
     this.notice.append(retry);

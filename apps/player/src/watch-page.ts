@@ -20,6 +20,12 @@ export interface WatchPageOptions {
   sendEvents: SendViewEvents | null;
   /** What the page fetched of the opening while this code loaded (main.ts). */
   opening?: OpeningFetch;
+  /** A published story's slug, for resume; null or absent for a preview. */
+  resumeSlug?: string | null;
+  /** `?resume=`: the state its token keeps (unchecked), or that the token was not found. */
+  resumeLink?: { kind: 'state'; state: unknown } | { kind: 'not-found' } | null;
+  /** A preview's `?state=`, decoded (unchecked). */
+  startState?: unknown;
 }
 
 /**
@@ -60,6 +66,10 @@ export function mountWatchPage(
     events,
     shareUrl: options.shareUrl,
     opening: options.opening,
+    resumeSlug: options.resumeSlug ?? null,
+    ...(options.resumeLink?.kind === 'state' ? { linkState: options.resumeLink.state } : {}),
+    linkMissing: options.resumeLink?.kind === 'not-found',
+    ...(options.startState !== undefined ? { startState: options.startState } : {}),
   });
   root.replaceChildren(player.element);
   player.load();

@@ -46,6 +46,33 @@ export const en = {
   serverAnswered: (status: number) => `The server answered ${status}.`,
   nothingToPlay: 'Nothing to play yet',
   nothingToPlayText: 'This project has no storyline that can play yet.',
+  timeToChoose: 'Time to choose',
+  /** Read out when a timed choice shows; `option` is the default's caption. */
+  timedChoice: (seconds: number, option: string) =>
+    `${seconds} seconds to choose; if you do not choose: ${option}.`,
+  secondsLeft: (seconds: number) => (seconds === 1 ? '1 second left.' : `${seconds} seconds left.`),
+  pauseTimer: 'Pause timer',
+  resumeTimer: 'Resume timer',
+  moreTime: 'More time',
+  timerPaused: 'Timer paused.',
+  timerResumed: (seconds: number) => `Timer resumed: ${seconds} seconds left.`,
+  timeAdded: (seconds: number) => `More time: ${seconds} seconds left.`,
+  /** The timer ran out and took the default, `option`. */
+  timeIsUp: (option: string) => `Time is up: ${option}.`,
+  /** The viewer's setting: timers on or off for every story on this device. */
+  timedChoices: 'Timed choices',
+  continueStory: 'Continue',
+  startOver: 'Start over',
+  resumeOffer: 'Continue where you left off, or start over.',
+  /** Core MESSAGES.resumeNotFound, for viewers. */
+  resumeLinkNotFound: 'This resume link has expired or does not exist.',
+  continueOnAnotherDevice: 'Continue on another device',
+  resumeLinkIntro: (days: number) =>
+    `Open this link on your other device to continue from here. It works for ${days} days.`,
+  creatingLink: 'Creating the link…',
+  linkNotCreated: 'The link could not be created. Try again.',
+  copyLink: 'Copy link',
+  close: 'Close',
 };
 
 /** Every language's words: the same keys, the same parameters. */

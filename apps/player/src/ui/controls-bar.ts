@@ -6,7 +6,7 @@ import { VolumeControl } from './volume-control.ts';
 
 /**
  * The bar over the top of the video: 'Previous choice' at the start; pause, the sound, the
- * language menu and full screen at the end; below them the seek bar within the node on screen.
+ * language menu, the story's own controls and full screen at the end; below them the seek bar within the node on screen.
  * Shown once the video plays.
  */
 export class ControlsBar {
@@ -29,6 +29,8 @@ export class ControlsBar {
     video: HTMLVideoElement,
     private readonly texts: Texts,
     languageMenu: LanguageMenu | null,
+    /** The story's own controls, before full screen: 'Timed choices', 'Continue on another device'. */
+    extra: readonly HTMLElement[] = [],
   ) {
     this.volume = new VolumeControl(video, texts);
     this.seek = new SeekBar(video, texts);
@@ -42,6 +44,7 @@ export class ControlsBar {
         this.pauseButton,
         this.volume.element,
         languageMenu?.element,
+        ...extra,
         this.fullscreenButton,
       ),
       this.seek.element,
