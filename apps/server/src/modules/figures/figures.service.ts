@@ -115,8 +115,9 @@ export function createFiguresService(deps: {
       figures.countNodes(movie.id, range),
     ]);
     const plot = plotInTreeOrder(records.map(toNode));
-    const countOf = (nodeId: number, optionId: number) =>
-      chosen.find((entry) => entry.nodeId === nodeId && entry.optionId === optionId);
+    const chosenBy = new Map(chosen.map((entry) => [`${entry.nodeId}:${entry.optionId}`, entry]));
+    const countOf = (nodeId: number, optionId: number) => chosenBy.get(`${nodeId}:${optionId}`);
+    const reachedBy = new Map(reached.map((entry) => [entry.nodeId, entry]));
     // A choice is a node followed by two or more: its options, in the order the viewer sees them.
     const choices = plot.flatMap((node) => {
       const options = plot
@@ -140,7 +141,7 @@ export function createFiguresService(deps: {
       ];
     });
     const nodes = plot.map((node) => {
-      const counted = reached.find((entry) => entry.nodeId === node.movie_plot_id);
+      const counted = reachedBy.get(node.movie_plot_id);
       return {
         node_id: node.movie_plot_id,
         reached: counted?.reached ?? 0,
