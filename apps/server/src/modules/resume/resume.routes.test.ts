@@ -171,6 +171,30 @@ describe('POST /api/watch/{slug}/resume and GET /api/watch/{slug}/resume/{token}
     }
   });
 
+  it('delete at most 100 expired states a save, the oldest first', async () => {
+    const now = server.clock.now().getTime();
+    const expired = Array.from({ length: 150 }, (_, index) => ({
+      tokenHash: `expired-${String(index).padStart(3, '0')}`,
+      movieId,
+      state: STATE,
+      createdAt: new Date(now - (RESUME_DAYS + 1) * DAY_MS),
+      // expired-000 expired first.
+      expiresAt: new Date(now - DAY_MS + index * 1000),
+    }));
+    await server.db.insert(resumeStates).values(expired);
+    const left = () =>
+      selectRows<{ hash: string }>(
+        server.db,
+        sql`select token_hash as hash from resume_states where token_hash like 'expired-%' order by 1`,
+      );
+    await tokenFor();
+    expect((await left()).map(({ hash }) => hash)).toEqual(
+      expired.slice(100).map((row) => row.tokenHash),
+    );
+    await tokenFor();
+    expect(await left()).toEqual([]);
+  });
+
   it.each([
     ['no state', {}, 'state'],
     ['a state that is no object', { state: 'node 12' }, 'state'],
