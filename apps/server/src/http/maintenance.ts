@@ -5,10 +5,14 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SIGN_INS = new Set(['POST /api/v1.6/auth/login', 'POST /api/auth/oidc/complete']);
 
 /**
- * Writes that go on in maintenance for anyone: signing out, and what the public player and the App
- * API send, so published stories keep playing. The root user's writes all go on, the switch too.
+ * Writes that go on in maintenance for anyone: signing out, and what the public player (viewing
+ * events, a resume token) and the App API send, so published stories keep playing. The root user's writes all go on, the switch too.
  */
-const OPEN_WRITES = new Set(['POST /api/v1.6/auth/logout', 'POST /api/watch/:slug/events']);
+const OPEN_WRITES = new Set([
+  'POST /api/v1.6/auth/logout',
+  'POST /api/watch/:slug/events',
+  'POST /api/watch/:slug/resume',
+]);
 const OPEN_PREFIX = '/api/app/v1/';
 
 /** What the hook asks of the maintenance module (http/ imports no module; app.ts passes it). */

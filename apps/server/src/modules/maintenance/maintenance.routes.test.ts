@@ -238,11 +238,15 @@ describe('while maintenance is on', () => {
     expect((await server.request('GET', '/api/user/me', { token })).status).toBe(401);
   });
 
-  it('keeps the public player playing: its viewing events are stored', async () => {
+  it('keeps the public player playing: its viewing events and resume tokens are stored', async () => {
     const events = await server.request('POST', `/api/watch/${SLUG}/events`, {
       body: { session: 'maintenance-1234', events: [{ type: 'start', at: 0 }] },
     });
     expect(events.status, events.text).toBe(204);
+    const resume = await server.request('POST', `/api/watch/${SLUG}/resume`, {
+      body: { state: { node_id: 1, values: {}, history: [] } },
+    });
+    expect(resume.status, resume.text).toBe(201);
     // The App API's calls are not refused either (no platform operates the app here: 409).
     const viewer = await server.request('POST', '/api/app/v1/viewer', {
       body: { platform: 'android', language: 'en' },
