@@ -12,11 +12,13 @@ import {
   setBannerType,
   setContent,
   setLock,
+  setNodeLogic,
   startPlot,
   type PlotEdit,
 } from './plot-edits.ts';
 import { keepsLockedSubtrees } from './plot-tree.ts';
 import { validatePlot } from './plot-validation.ts';
+import { BRANCH_MODES } from './story-logic.ts';
 import { bridge, clip, ITEMS, plotOf } from './test/plot.ts';
 
 /** The plot's rules together, on plots made by random edits and damaged at random. */
@@ -118,20 +120,51 @@ const operationArbitrary: fc.Arbitrary<Operation> = fc.oneof(
  * A plot made by random edits from a first clip; then, as a person would before saving, every empty
  * node that can still be changed is given an item of the type its place takes.
  */
-const editedPlotArbitrary = fc.array(operationArbitrary, { maxLength: 40 }).map((operations) => {
-  let plot = plotOf(setContent(plotOf(startPlot([])), -1, clip(1)));
-  for (const operation of operations) {
-    const edit = operation(plot, (i) => plot[i % plot.length]?.movie_plot_id ?? 0);
-    if (edit.ok) plot = edit.plot;
-  }
-  for (const empty of plot.filter((n) => n.movie_content_id === null)) {
-    for (const item of [clip(2, 30), bridge(12, 5)]) {
-      const edit = setContent(plot, empty.movie_plot_id, item);
+const editedPlot = (operation: fc.Arbitrary<Operation>) =>
+  fc.array(operation, { maxLength: 40 }).map((operations) => {
+    let plot = plotOf(setContent(plotOf(startPlot([])), -1, clip(1)));
+    for (const operation of operations) {
+      const edit = operation(plot, (i) => plot[i % plot.length]?.movie_plot_id ?? 0);
       if (edit.ok) plot = edit.plot;
     }
-  }
-  return plot;
-});
+    for (const empty of plot.filter((n) => n.movie_content_id === null)) {
+      for (const item of [clip(2, 30), bridge(12, 5)]) {
+        const edit = setContent(plot, empty.movie_plot_id, item);
+        if (edit.ok) plot = edit.plot;
+      }
+    }
+    return plot;
+  });
+const editedPlotArbitrary = editedPlot(operationArbitrary);
+
+/** The editor's operations with story logic too: links, defaults, conditions and effects. */
+const logicOperationArbitrary: fc.Arbitrary<Operation> = fc.oneof(
+  operationArbitrary,
+  operationArbitrary,
+  fc.tuple(fc.nat(), fc.nat()).map(
+    ([i, j]): Operation =>
+      (plot, pick) =>
+        setNodeLogic(plot, pick(i), { goto_id: pick(j) }),
+  ),
+  fc.tuple(fc.nat(), fc.nat()).map(([i, j]): Operation => (plot, pick) => {
+    // A link, then its plot locked: what removing the link's target must not change.
+    const linked = setNodeLogic(plot, pick(i), { goto_id: pick(j) });
+    return linked.ok ? setLock(linked.plot, pick(i), true) : linked;
+  }),
+  fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...BRANCH_MODES)).map(
+    ([i, j, branch]): Operation =>
+      (plot, pick) =>
+        setNodeLogic(plot, pick(i), { branch, default_option_id: pick(j), decision_seconds: 10 }),
+  ),
+  fc.tuple(fc.nat(), fc.integer({ min: 0, max: 3 })).map(
+    ([i, value]): Operation =>
+      (plot, pick) =>
+        setNodeLogic(plot, pick(i), {
+          condition: { join: 'and', clauses: [{ variable: 'score', op: 'ge', value }] },
+          effects: [{ variable: 'score', op: 'add', value }],
+        }),
+  ),
+);
 
 /** Damage done to a plot by a careless client: any field of any node set to a random value. */
 const damageArbitrary = fc.oneof(
@@ -172,17 +205,21 @@ describe('plot rules, on random edits', () => {
     );
   });
 
-  it('only lock edits touch a locked subtree', () => {
+  it('only lock edits touch a locked subtree, story logic included', () => {
     fc.assert(
-      fc.property(editedPlotArbitrary, operationArbitrary, (plot, operation) => {
-        const before = plot;
-        const edit = operation(before, (i) => before[i % before.length]?.movie_plot_id ?? 0);
-        if (!edit.ok) return;
-        const unlocked = edit.plot.filter((n) => n.locked === '0').length;
-        const wasUnlocked = before.filter((n) => n.locked === '0').length;
-        const lifted = edit.plot.length === before.length && unlocked > wasUnlocked;
-        if (!lifted) expect(keepsLockedSubtrees(before, edit.plot)).toBe(true);
-      }),
+      fc.property(
+        editedPlot(logicOperationArbitrary),
+        logicOperationArbitrary,
+        (plot, operation) => {
+          const before = plot;
+          const edit = operation(before, (i) => before[i % before.length]?.movie_plot_id ?? 0);
+          if (!edit.ok) return;
+          const unlocked = edit.plot.filter((n) => n.locked === '0').length;
+          const wasUnlocked = before.filter((n) => n.locked === '0').length;
+          const lifted = edit.plot.length === before.length && unlocked > wasUnlocked;
+          if (!lifted) expect(keepsLockedSubtrees(before, edit.plot)).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMessage, MESSAGES } from './messages.ts';
 import type { PlotNode } from './plot.ts';
@@ -10,8 +11,9 @@ import {
   type ChoiceStep,
   type StoryProblem,
 } from './story-check.ts';
-import type { StoryVariable } from './story-logic.ts';
+import { applyEffects, startValues, type StoryVariable } from './story-logic.ts';
 import { add, flagVariable, ITEMS, node, numberVariable, setTo, story, when } from './test/plot.ts';
+import { randomStory, type RandomStory } from './test/random-story.ts';
 
 const SCORE = [numberVariable('score')];
 const BOTH = [numberVariable('score'), flagVariable('met_alex')];
@@ -393,5 +395,136 @@ describe('walkStory', () => {
       end: 'stuck',
     });
     expect(walkStory([], SCORE, first)).toEqual({ path: [], values: { score: 0 }, end: 'stuck' });
+  });
+});
+
+describe('on random stories', () => {
+  const STOP = Symbol('stop');
+
+  /**
+   * What viewers can meet, found without the check: walks from the root with every pick tried at
+   * each choice asked at a (plot, values) not tried before (what follows a choice depends on
+   * nothing else). Null when that takes too many walks, or a walk runs on without choices.
+   */
+  function byWalks({ nodes, variables }: RandomStory) {
+    const reached = new Set<number>();
+    const stuck = new Set<number>();
+    const tried = new Set<string>();
+    const prefixes: number[][] = [[]];
+    for (let walks = 0; prefixes.length > 0; walks += 1) {
+      if (walks > 3_000) return null;
+      const prefix = prefixes.pop()!;
+      let asked = 0;
+      try {
+        const walk = walkStory(
+          nodes,
+          variables,
+          (step, at, where) => {
+            if (asked < prefix.length) return prefix[asked++]!;
+            for (const id of [...where.history, at]) reached.add(id);
+            const key = JSON.stringify([at, where.values]);
+            if (!tried.has(key)) {
+              tried.add(key);
+              for (const option of step.options) prefixes.push([...prefix, option]);
+            }
+            throw STOP;
+          },
+          300,
+        );
+        if (walk.end === 'max-steps') return null;
+        for (const id of walk.path) reached.add(id);
+        if (walk.end === 'stuck') stuck.add(walk.path.at(-1)!);
+      } catch (error) {
+        if (error !== STOP) throw error;
+      }
+    }
+    return { reached, stuck };
+  }
+
+  /** The story's well-formed, completely checked cases, with what walks find; counted. */
+  const cases = { checked: 0, unreachable: 0, accepted: 0 };
+  function checkedCase(story: RandomStory) {
+    if (validatePlot(story.nodes, story.items, story.variables).length > 0) return null;
+    const problems = checkStory(story.nodes, story.items, story.variables, { maxStates: 5_000 });
+    if (problems.some((problem) => problem.kind === 'incomplete')) return null;
+    const walks = byWalks(story);
+    if (!walks) return null;
+    cases.checked += 1;
+    return { problems, walks };
+  }
+
+  it('finds an error in every story with a plot no walk reaches, and only where walks agree', () => {
+    fc.assert(
+      fc.property(randomStory(), (story) => {
+        const checked = checkedCase(story);
+        if (!checked) return;
+        const { problems, walks } = checked;
+        const reported = (kind: string) =>
+          new Set(problems.filter((p) => p.kind === kind).map((p) => p.movie_plot_id));
+        const unreachable = reported('unreachable');
+        const neverHolds = reported('never-holds');
+        const missed = story.nodes.filter((n) => !walks.reached.has(n.movie_plot_id));
+        if (missed.length > 0) {
+          cases.unreachable += 1;
+          expect(storyCheckBlocks(problems)).toBe(true);
+        } else if (!storyCheckBlocks(problems)) cases.accepted += 1;
+        for (const n of missed) {
+          // The first plot of an unreached branch is named.
+          if (walks.reached.has(n.parent_id!)) {
+            expect(unreachable.has(n.movie_plot_id) || neverHolds.has(n.movie_plot_id)).toBe(true);
+          }
+        }
+        // What the check names as unreached, no walk reaches; its dead ends are the walks'.
+        for (const id of unreachable) expect(walks.reached.has(id!)).toBe(false);
+        expect(reported('dead-end')).toEqual(walks.stuck);
+        // A story the check accepts lets some walk reach every plot.
+        if (!storyCheckBlocks(problems)) expect(missed).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+    // Enough stories were checked both ways, unreached plots and accepted stories among them.
+    expect(cases.checked).toBeGreaterThan(80);
+    expect(cases.unreachable).toBeGreaterThan(5);
+    expect(cases.accepted).toBeGreaterThan(20);
+  });
+
+  it('never lets a walk come round to the same plot and values without a choice', () => {
+    let walked = 0;
+    fc.assert(
+      fc.property(randomStory(), fc.array(fc.nat(), { maxLength: 30 }), (story, picks) => {
+        if (validatePlot(story.nodes, story.items, story.variables).length > 0) return;
+        const problems = checkStory(story.nodes, story.items, story.variables, {
+          maxStates: 5_000,
+        });
+        const kinds = problems.map((problem) => problem.kind);
+        if (kinds.includes('incomplete') || kinds.includes('auto-loop')) return;
+        walked += 1;
+        const asked = new Set<number>();
+        let turn = 0;
+        const walk = walkStory(
+          story.nodes,
+          story.variables,
+          (step, _at, where) => {
+            asked.add(where.history.length);
+            return step.options[(picks[turn++] ?? 0) % step.options.length]!;
+          },
+          100,
+        );
+        // The values on entering each plot of the path, and the states since the last choice.
+        const nodeOf = new Map(story.nodes.map((n) => [n.movie_plot_id, n]));
+        let values = startValues(story.variables);
+        let sinceChoice = new Set<string>();
+        walk.path.forEach((id, index) => {
+          values = applyEffects(nodeOf.get(id)!.effects, values);
+          const state = JSON.stringify([id, values]);
+          expect(sinceChoice.has(state)).toBe(false);
+          sinceChoice.add(state);
+          if (asked.has(index)) sinceChoice = new Set();
+        });
+        expect(walk.values).toEqual(values);
+      }),
+      { numRuns: 200 },
+    );
+    expect(walked).toBeGreaterThan(80);
   });
 });
