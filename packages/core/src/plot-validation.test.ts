@@ -4,7 +4,7 @@ import { CONTENT_TYPE } from './media.ts';
 import { formatMessage, MESSAGES } from './messages.ts';
 import type { PlotBanner, PlotNode } from './plot.ts';
 import { storylineSaveBlockers, validatePlot } from './plot-validation.ts';
-import { ITEMS, node, story } from './test/plot.ts';
+import { add, ITEMS, node, numberVariable, story, when } from './test/plot.ts';
 
 const kinds = (nodes: PlotNode[], items = ITEMS) => validatePlot(nodes, items).map((p) => p.kind);
 
@@ -64,6 +64,29 @@ describe('validatePlot', () => {
       movie_plot_id: 1,
       message: formatMessage(MESSAGES.plotBannerTime, { duration: 60 }),
     });
+  });
+
+  it("checks story logic with the storyline's variables, once the tree is sound", () => {
+    const logic = [
+      node(1, null, 1, { effects: [add('score', 1)] }),
+      node(2, 1, 11, { condition: when('score', 'ge', 1), goto_id: 1 }),
+      node(3, 1, 12),
+    ];
+    expect(validatePlot(logic, ITEMS, [numberVariable('score')])).toEqual([]);
+    expect(validatePlot(logic, ITEMS)).toEqual([
+      {
+        kind: 'variable',
+        message: formatMessage(MESSAGES.variableUnknown, { variable: 'score' }),
+        movie_plot_id: 1,
+      },
+      {
+        kind: 'variable',
+        message: formatMessage(MESSAGES.variableUnknown, { variable: 'score' }),
+        movie_plot_id: 2,
+      },
+    ]);
+    // A broken tree is reported alone: its logic cannot be read yet.
+    expect(kinds([...logic, node(3, 9, 1, { goto_id: 77 })])).toEqual(['unknown-parent']);
   });
 });
 
