@@ -86,7 +86,7 @@ describe('validatePlot', () => {
       },
     ]);
     // A broken tree is reported alone: its logic cannot be read yet.
-    expect(kinds([...logic, node(3, 9, 1, { goto_id: 77 })])).toEqual(['unknown-parent']);
+    expect(kinds([...logic, node(4, 9, 1, { goto_id: 77 })])).toEqual(['unknown-parent']);
   });
 });
 
