@@ -224,14 +224,13 @@ export function createPlotService(deps: {
     },
 
     /**
-     * Removes a node and what follows it, unless any of it is locked. Defaults and links of other
-     * nodes to what is removed become null (so a locked node's may not: 409).
+     * Removes a node and what follows it, unless any of it is locked or a locked node names it as
+     * its default or link. Other nodes' defaults and links to what is removed become null (their
+     * keys set null), as core `removeSubtree` has them.
      */
     async remove(caller: AuthContext, movieId: number, plotId: number): Promise<Storyline> {
       return changeStoryline(caller, movieId, async (stored, _items, tx) => {
-        if (!keepsLockedSubtrees(stored, applied(removeSubtree(stored, plotId)))) {
-          throw new AppError(409, MESSAGES.plotLocked);
-        }
+        applied(removeSubtree(stored, plotId));
         await plots.deletePlots(movieId, [plotId], tx);
       });
     },

@@ -1,8 +1,15 @@
-import { MESSAGES, type Project, type PublishResult } from '@plotline/core';
+import {
+  MESSAGES,
+  type NodeLogic,
+  type Project,
+  type PublishResult,
+  type StoryVariable,
+  type WatchData,
+} from '@plotline/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { movieContents, moviePlots, movies } from '../../db/schema/index.ts';
-import { startProjectSuite } from '../../test/test-projects.ts';
+import { startProjectSuite, type ProjectStory } from '../../test/test-projects.ts';
 import type { Envelope } from '../../test/test-server.ts';
 
 const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
@@ -254,5 +261,120 @@ describe('POST /api/movie/{movieId}/publish', () => {
     expect(theirs.body.message).toBe(MESSAGES.projectNotFound);
     expect((await publish(999_999)).status).toBe(404);
     expect((await getProject(story.movieId)).body.data.status).toBe('draft');
+  });
+});
+
+describe('POST /api/movie/{movieId}/publish and the story check', () => {
+  const node = (
+    id: number,
+    parentId: number | null,
+    contentId: number,
+    logic: Partial<NodeLogic> = {},
+  ) => ({
+    movie_plot_id: id,
+    parent_id: parentId,
+    movie_content_id: contentId,
+    locked: '0',
+    ...logic,
+  });
+
+  /** Replaces the story's storyline (saved once by makeStory) with `plots` and `variables`. */
+  async function saveStoryline(
+    story: ProjectStory,
+    version: number,
+    variables: StoryVariable[],
+    plots: ReturnType<typeof node>[],
+  ) {
+    const saved = await server.request<{ version: number }>('POST', '/api/movie-plot', {
+      token: owner.token,
+      body: { movie_id: story.movieId, version, variables, plots },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    return saved.body.version;
+  }
+
+  it('refuses while no path reaches a plot, and publishes once one does', async () => {
+    const story = await make.makeStory(owner.token, freshSlug());
+    const { opening, bridge, left, right } = story.items;
+    const variables: StoryVariable[] = [{ name: 'score', kind: 'number', start: 0 }];
+    // An automatic branch whose first option always holds: its fallback is never taken.
+    const plot = (bridgeLogic: Partial<NodeLogic>) => [
+      node(-1, null, opening),
+      node(-2, -1, bridge, bridgeLogic),
+      node(-3, -2, left, {
+        condition: { join: 'and', clauses: [{ variable: 'score', op: 'ge', value: 0 }] },
+      }),
+      node(-4, -2, right),
+    ];
+    const version = await saveStoryline(
+      story,
+      1,
+      variables,
+      plot({ branch: 'auto', default_option_id: -4 }),
+    );
+    const refused = await publish(story.movieId);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.message).toBe(MESSAGES.storyCheckFailed);
+    expect((await getProject(story.movieId)).body.data.status).toBe('draft');
+
+    // The viewer chooses instead: both options are shown.
+    await saveStoryline(story, version, variables, plot({}));
+    const published = await publish(story.movieId);
+    expect(published.status, published.text).toBe(200);
+  });
+
+  it("refuses while a path leaves a viewer without a shown option, and publishes once fixed; the player's data carries the logic", async () => {
+    const slug = freshSlug();
+    const story = await make.makeStory(owner.token, slug);
+    const { opening, bridge, left, right } = story.items;
+    const variables: StoryVariable[] = [{ name: 'met_alex', kind: 'flag', start: false }];
+    const metAlex = {
+      join: 'and' as const,
+      clauses: [{ variable: 'met_alex', op: 'eq' as const, value: true }],
+    };
+    // Left meets Alex; right continues at the same clip M without. After M, the only option
+    // asks for Alex: on the right's path, nothing is shown there.
+    const plot = (extra: ReturnType<typeof node>[]) => [
+      node(-1, null, opening),
+      node(-2, -1, bridge, { decision_seconds: 8, default_option_id: -4 }),
+      node(-3, -2, left, { effects: [{ variable: 'met_alex', op: 'set', value: true }] }),
+      node(-4, -2, right),
+      node(-5, -3, bridge),
+      node(-6, -5, opening),
+      node(-7, -4, bridge, { goto_id: -6 }),
+      node(-8, -6, bridge),
+      node(-9, -8, left, { condition: metAlex }),
+      ...extra,
+    ];
+    const version = await saveStoryline(story, 1, variables, plot([]));
+    const refused = await publish(story.movieId);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.message).toBe(MESSAGES.storyCheckFailed);
+
+    await saveStoryline(story, version, variables, plot([node(-10, -8, right)]));
+    const published = await publish(story.movieId);
+    expect(published.status, published.text).toBe(200);
+
+    const watched = await server.request<Envelope<WatchData>>('GET', `/api/watch/${slug}`);
+    expect(watched.status, watched.text).toBe(200);
+    const { plot: nodes, variables: shown } = watched.body.data;
+    expect(shown).toEqual(variables);
+    const at = (index: number) => nodes[index]!;
+    expect(nodes.map((n) => n.movie_content_id)).toEqual([
+      opening,
+      bridge,
+      left,
+      bridge,
+      opening,
+      bridge,
+      left,
+      right,
+      right,
+      bridge,
+    ]);
+    expect(at(1)).toMatchObject({ decision_seconds: 8, default_option_id: at(8).id });
+    expect(at(2).effects).toEqual([{ variable: 'met_alex', op: 'set', value: true }]);
+    expect(at(6)).toMatchObject({ condition: metAlex, branch: 'choice' });
+    expect(at(9).goto_id).toBe(at(4).id);
   });
 });

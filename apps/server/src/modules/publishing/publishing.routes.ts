@@ -29,7 +29,7 @@ export function registerPublishingRoutes(
         tags: ['publishing'],
         summary: 'Publish a project, for good',
         description:
-          'Needs a title, both thumbnails and a slug (400 otherwise), and a storyline a viewer can play: a valid plot whose every clip and bridge is transcoded (400 with the first problem). Afterwards every change of the project, its items, plot and banners is refused (409), as is publishing it again.',
+          'Needs a title, both thumbnails and a slug (400 otherwise), and a storyline a viewer can play: a valid plot whose every clip and bridge is transcoded (400 with the first problem) and whose story check finds no error (400 storyCheckFailed: a plot no path reaches, a condition that never holds, a dead end, a timer or automatic branch without its options). Afterwards every change of the project, its items, plot and banners is refused (409), as is publishing it again.',
         params: z.object({ movieId: idParamSchema }),
         response: { 200: envelope(publishResultSchema), ...errors(400, 401, 403, 404, 409) },
       },

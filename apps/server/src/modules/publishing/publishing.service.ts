@@ -1,6 +1,8 @@
 import {
+  checkStory,
   MESSAGES,
   publishBlockers,
+  storyCheckBlocks,
   validatePlot,
   watchUrl,
   type PublishResult,
@@ -17,7 +19,7 @@ import type { ProjectsRepository } from '../projects/projects.repository.ts';
 
 export function createPublishingService(deps: {
   projects: Pick<ProjectsRepository, 'lockMovie' | 'markPublished'>;
-  plots: Pick<PlotRepository, 'listPlots'>;
+  plots: Pick<PlotRepository, 'listPlots' | 'storyVariables'>;
   contents: Pick<MovieContentsRepository, 'listContents'>;
   clock: Clock;
   transaction: RunInTransaction;
@@ -30,7 +32,8 @@ export function createPublishingService(deps: {
     /**
      * Publishes a project, for good (§4). Under the project's lock, so no change lands between the
      * checks and the publishing: §5's rule (title, both thumbnails, slug), then a storyline a
-     * viewer can play (core's plot rules, every clip and bridge of it transcoded).
+     * viewer can play (core's plot rules, the story check without an error, every clip and bridge
+     * of it transcoded).
      */
     async publish(caller: AuthContext, movieId: number): Promise<PublishResult> {
       return transaction(async (tx) => {
@@ -40,8 +43,15 @@ export function createPublishingService(deps: {
         }
         const items = await contents.listContents(movie.id, tx);
         const nodes = (await plots.listPlots(movie.id, tx)).map(toNode);
-        const [problem] = validatePlot(nodes, items.map(toPlotItem));
+        const plotItems = items.map(toPlotItem);
+        const variables = await plots.storyVariables(movie.id, tx);
+        const [problem] = validatePlot(nodes, plotItems, variables);
         if (problem) throw new AppError(400, problem.message);
+        // Where no path goes, or a viewer is left without a way on: the studio's story check
+        // lists each problem, the refusal only says there are some.
+        if (storyCheckBlocks(checkStory(nodes, plotItems, variables))) {
+          throw new AppError(400, MESSAGES.storyCheckFailed);
+        }
         const statusOf = new Map(items.map((item) => [item.id, item.status]));
         if (nodes.some((node) => statusOf.get(node.movie_content_id!) !== 'ready')) {
           throw new AppError(400, MESSAGES.publishNotReady);
