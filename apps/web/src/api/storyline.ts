@@ -1,9 +1,11 @@
-import { storylineSchema, type PlotNode } from '@plotline/core';
+import { storylineSchema, type PlotNode, type StoryVariable } from '@plotline/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiWholeReply } from '../lib/api-client.ts';
 
 export interface Storyline {
   data: PlotNode[];
+  /** The project's story variables, which the plot's conditions and effects name. */
+  variables: StoryVariable[];
   version: number;
 }
 

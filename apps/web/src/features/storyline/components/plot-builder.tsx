@@ -20,8 +20,10 @@ import {
   isInLockedSubtree,
   type BannerComponentType,
   type MovieContentStatus,
+  type NodeLogic,
   type PlotItem,
   type PlotNode,
+  type StoryVariable,
 } from '@plotline/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -29,6 +31,8 @@ import { useTranslation } from 'react-i18next';
 import { builderRows, plotItemsOf } from '../model/storyline.ts';
 import { BannerComponents } from './banner-components.tsx';
 import { ItemPicker } from './item-picker.tsx';
+import { LogicSummary } from './logic-summary.tsx';
+import { NodeLogicEditor } from './node-logic-editor.tsx';
 
 export interface PlotBuilderActions {
   onStart: () => void;
@@ -45,12 +49,20 @@ export interface PlotBuilderActions {
   onAddBanner: (id: number, type: BannerComponentType) => void;
   onBannerTime: (id: number, index: number, mmSs: string) => string | null;
   onBannerType: (id: number, index: number, type: BannerComponentType | '') => void;
+  /** A change of the plot's story logic (condition, effects, branch, timer, default, link). */
+  onLogic: (id: number, patch: Partial<NodeLogic>) => void;
+  /** 'Continue at…': asks where a plot without options continues. */
+  onContinueAt: (id: number) => void;
 }
 
 interface PlotBuilderProps {
   plot: readonly PlotNode[];
   items: readonly MovieContentStatus[];
   languageId: number | null;
+  /** The project's story variables, which conditions and effects pick from. */
+  variables: readonly StoryVariable[];
+  /** How the story logic names a plot (`usePlotNames`). */
+  plotName: (id: number) => string;
   /** Hides add and delete (§2). */
   readOnly: boolean;
   /** Whether a plot's lock can be switched now; the reason is shown when it cannot. */
@@ -85,7 +97,11 @@ function NodeMenu({ node, kind, context }: { node: PlotNode; kind: number; conte
         <MoreVert fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={run(() => actions.onAddChild(node.movie_plot_id))}>
+        <MenuItem
+          // A plot that continues elsewhere has no options: its link goes first.
+          disabled={node.goto_id !== null}
+          onClick={run(() => actions.onAddChild(node.movie_plot_id))}
+        >
           {t(
             kind === CONTENT_TYPE.clip
               ? 'projectWizard.stepThree.addBridge'
@@ -105,6 +121,16 @@ function NodeMenu({ node, kind, context }: { node: PlotNode; kind: number; conte
             {t('projectWizard.stepThree.addOption')}
           </MenuItem>
         )}
+        {!hasChildren && (
+          <MenuItem onClick={run(() => actions.onContinueAt(node.movie_plot_id))}>
+            {t('storyLogic.continueAt.menu')}
+          </MenuItem>
+        )}
+        {node.goto_id !== null && (
+          <MenuItem onClick={run(() => actions.onLogic(node.movie_plot_id, { goto_id: null }))}>
+            {t('storyLogic.continueAt.remove')}
+          </MenuItem>
+        )}
       </Menu>
     </>
   );
@@ -117,7 +143,10 @@ function PlotCard({ node, context }: { node: PlotNode; context: Context }) {
   const kind = expectedContentType(plot, id) ?? CONTENT_TYPE.clip;
   const locked = isInLockedSubtree(plot, id);
   const lockReason = context.lockBlocked(node);
-  const ending = (context.children.get(id) ?? []).length === 0 && node.movie_content_id !== null;
+  const ending =
+    (context.children.get(id) ?? []).length === 0 &&
+    node.goto_id === null &&
+    node.movie_content_id !== null;
   const item = context.plotItems.find((entry) => entry.movie_content_id === node.movie_content_id);
   const selected = selectedId === id;
   const kindLabel = t(
@@ -213,6 +242,17 @@ function PlotCard({ node, context }: { node: PlotNode; context: Context }) {
             onType={(index, type) => actions.onBannerType(id, index, type)}
           />
         )}
+        {selected && !readOnly && !locked ? (
+          <NodeLogicEditor
+            node={node}
+            plot={plot}
+            variables={context.variables}
+            plotName={context.plotName}
+            onChange={(patch) => actions.onLogic(id, patch)}
+          />
+        ) : (
+          <LogicSummary node={node} plot={plot} plotName={context.plotName} />
+        )}
       </Stack>
     </Paper>
   );
@@ -250,13 +290,20 @@ export function PlotBuilder({ plot, ...props }: PlotBuilderProps) {
     getItemKey: (index) => rows[index]!.node.movie_plot_id,
   });
 
-  // The window scrolls the page: the list's offset in it is where its rows begin.
+  // The window scrolls the page: the list's offset in it is where its rows begin. What sits above
+  // the list (the variables, an alert) changes height, which moves the list: the page's size is
+  // watched, not only the window's.
   useLayoutEffect(() => {
     const measure = () =>
       setListTop((list.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
     measure();
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    const page = new ResizeObserver(measure);
+    page.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      page.disconnect();
+    };
   }, [rows.length]);
 
   // A plot selected elsewhere (the graph) is brought into view.

@@ -1,18 +1,27 @@
+import AltRoute from '@mui/icons-material/AltRoute';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import Redo from '@mui/icons-material/Redo';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { MovieContentStatus, PlotNode } from '@plotline/core';
+import { formatCondition, type MovieContentStatus, type PlotNode } from '@plotline/core';
 import {
   Background,
+  BaseEdge,
   Controls,
+  EdgeLabelRenderer,
+  getBezierPath,
+  getSmoothStepPath,
   Handle,
+  MarkerType,
   Position,
   ReactFlow,
   useReactFlow,
   useStore,
   type Edge,
+  type EdgeProps,
   type Node,
   type NodeProps,
 } from '@xyflow/react';
@@ -21,9 +30,11 @@ import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captionOf } from '../../../lib/caption-of.ts';
 import { ItemThumbnail } from '../../../components/item-thumbnail.tsx';
+import { useLogicWords } from '../hooks/use-logic-words.ts';
 import {
   GRAPH_NODE_HEIGHT,
   GRAPH_NODE_WIDTH,
+  GRAPH_RANK_GAP,
   layoutPlot,
   openingViewport,
   type PlacedPlot,
@@ -37,7 +48,24 @@ interface GraphNodeData extends Record<string, unknown> {
   selected: boolean;
   clickable: boolean;
   share: PlotGraphShare | undefined;
+  /** How the story goes on from the node when it does not simply wait for the viewer. */
+  next: NodeNext;
 }
+
+/** A timed choice, an automatic branch, a "continue at" link, or nothing to show. */
+type NodeNext = { kind: 'timer'; seconds: number } | { kind: 'auto' } | { kind: 'goto' } | null;
+
+interface GraphEdgeData extends Record<string, unknown> {
+  /** The option's condition as people read it; null when it is always shown. */
+  condition: string | null;
+  /** "Default" or "Fallback" on the option a timer or an automatic branch takes. */
+  mark: string | null;
+  share: PlotGraphShare | undefined;
+  /** A "continue at" link rather than an option: drawn dashed, with an arrow. */
+  link: boolean;
+}
+
+type GraphEdge = Edge<GraphEdgeData, 'logic'>;
 
 /** A figure drawn on an option: on its node and on the edge that leads to it. */
 export interface PlotGraphShare {
@@ -141,6 +169,7 @@ const PlotGraphNode = memo(function PlotGraphNode({ data }: NodeProps<GraphNode>
             {t('projectWizard.stepThree.ending')}
           </Typography>
         )}
+        <NextMark next={data.next} />
         {data.locked && (
           <LockOutlined
             aria-label={t('projectWizard.stepThree.locked')}
@@ -153,7 +182,100 @@ const PlotGraphNode = memo(function PlotGraphNode({ data }: NodeProps<GraphNode>
   );
 });
 
+/** The timer, the automatic branch or the link of a node, beside its ending mark. */
+function NextMark({ next }: { next: NodeNext }) {
+  const { t } = useTranslation();
+  if (next === null) return null;
+  const [Icon, text] =
+    next.kind === 'timer'
+      ? [TimerOutlined, t('storyLogic.graph.timer', { seconds: next.seconds })]
+      : next.kind === 'auto'
+        ? [AltRoute, t('storyLogic.graph.auto')]
+        : [Redo, t('storyLogic.graph.continues')];
+  return (
+    <Typography
+      variant="caption"
+      sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', gap: 0.25 }}
+    >
+      <Icon aria-hidden sx={{ fontSize: 14 }} />
+      {text}
+    </Typography>
+  );
+}
+
+/**
+ * An edge of the graph: to an option, with its condition, figure and default mark written just
+ * above the option (where siblings' labels cannot overlap: each is at most a node wide); or a
+ * "continue at" link, dashed.
+ */
+function LogicEdge({
+  sourceX,
+  sourceY,
+  targetX,
+  targetY,
+  sourcePosition,
+  targetPosition,
+  data,
+  markerEnd,
+}: EdgeProps<GraphEdge>) {
+  const distant = useStore((state) => state.transform[2] < DETAIL_ZOOM);
+  const geometry = { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition };
+  const [path] = data?.link ? getBezierPath(geometry) : getSmoothStepPath(geometry);
+  const words = [data?.share?.label, data?.mark, data?.condition].filter(Boolean).join(' · ');
+  return (
+    <>
+      <BaseEdge
+        path={path}
+        markerEnd={markerEnd}
+        style={
+          data?.link
+            ? { strokeDasharray: '6 4', strokeWidth: 1.5 }
+            : data?.mark
+              ? { strokeWidth: 2.5 }
+              : undefined
+        }
+      />
+      {!distant && words !== '' && !data?.link && (
+        <EdgeLabelRenderer>
+          <Box
+            title={words}
+            dir="auto"
+            sx={(theme) => ({
+              position: 'absolute',
+              transform: `translate(-50%, -50%) translate(${targetX}px, ${targetY - GRAPH_RANK_GAP / 4}px)`,
+              maxWidth: GRAPH_NODE_WIDTH - 8,
+              px: 0.75,
+              borderRadius: 1,
+              border: 1,
+              borderColor: data?.mark ? 'primary.main' : 'divider',
+              bgcolor: 'background.paper',
+              color: 'text.primary',
+              ...theme.typography.caption,
+              lineHeight: '18px',
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              pointerEvents: 'all',
+            })}
+          >
+            {words}
+          </Box>
+        </EdgeLabelRenderer>
+      )}
+    </>
+  );
+}
+
 const nodeTypes = { plot: PlotGraphNode };
+const edgeTypes = { logic: LogicEdge };
+
+/** How the story goes on from a node, as the graph marks it. */
+function nextOf(node: PlotNode, options: number): NodeNext {
+  if (node.goto_id !== null) return { kind: 'goto' };
+  if (options < 2) return null;
+  if (node.branch === 'auto') return { kind: 'auto' };
+  return node.decision_seconds === null ? null : { kind: 'timer', seconds: node.decision_seconds };
+}
 
 /** React Flow's zoom buttons: 26 px wide, 15 px from the pane's edge; the opening view keeps clear. */
 const CONTROLS_STRIP = 48;
@@ -199,7 +321,9 @@ export interface PlotGraphProps {
 
 /**
  * The whole story as a graph (a tidy tree, top to bottom): thumbnails and captions, endings
- * marked; pan, zoom and fit; only what is in view is rendered, so long stories stay fluid.
+ * marked; options' conditions on their edges, timers and automatic branches on their nodes (their
+ * default or fallback edge marked), "continue at" links dashed; pan, zoom and fit; only what is in
+ * view is rendered, so long stories stay fluid.
  */
 export function PlotGraph({
   plot,
@@ -213,11 +337,19 @@ export function PlotGraph({
   const { t } = useTranslation();
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
+  const words = useLogicWords();
   const placed = useMemo(() => layoutPlot(plot, rtl), [plot, rtl]);
   const itemOf = useMemo(
     () => new Map(items.map((item) => [item.movie_content_id, item])),
     [items],
   );
+  const optionCount = useMemo(() => {
+    const count = new Map<number, number>();
+    for (const node of plot) {
+      if (node.parent_id !== null) count.set(node.parent_id, (count.get(node.parent_id) ?? 0) + 1);
+    }
+    return count;
+  }, [plot]);
   const nodes = useMemo<GraphNode[]>(
     () =>
       placed.map(({ node, x, y, ending }) => {
@@ -231,29 +363,70 @@ export function PlotGraph({
           data: {
             item,
             caption: item ? captionOf(item, languageId) : '',
-            ending: ending && node.movie_content_id !== null,
+            ending: ending && node.goto_id === null && node.movie_content_id !== null,
             locked: node.locked === '1',
             selected: node.movie_plot_id === selectedId,
             clickable: onSelect !== undefined,
             share: shares?.get(node.movie_plot_id),
+            next: nextOf(node, optionCount.get(node.movie_plot_id) ?? 0),
           },
         };
       }),
-    [placed, itemOf, languageId, selectedId, onSelect, shares],
+    [placed, itemOf, languageId, selectedId, onSelect, shares, optionCount],
   );
-  const edges = useMemo<Edge[]>(
-    () =>
-      plot
-        .filter((node) => node.parent_id !== null)
-        .map((node) => ({
-          id: `${String(node.parent_id)}-${String(node.movie_plot_id)}`,
-          source: String(node.parent_id),
+  const edges = useMemo<GraphEdge[]>(() => {
+    const nodeOf = new Map(plot.map((node) => [node.movie_plot_id, node]));
+    const nameOf = (id: number) => {
+      const contentId = nodeOf.get(id)?.movie_content_id;
+      const item = contentId == null ? undefined : itemOf.get(contentId);
+      return item ? captionOf(item, languageId) || item.file_name : String(id);
+    };
+    return plot.flatMap((node): GraphEdge[] => {
+      const edges: GraphEdge[] = [];
+      const parent = node.parent_id === null ? undefined : nodeOf.get(node.parent_id);
+      if (parent) {
+        const taken =
+          parent.default_option_id === node.movie_plot_id &&
+          (parent.branch === 'auto' || parent.decision_seconds !== null);
+        const mark = taken
+          ? t(parent.branch === 'auto' ? 'storyLogic.graph.fallback' : 'storyLogic.graph.default')
+          : null;
+        const condition = node.condition ? formatCondition(node.condition, words) : null;
+        edges.push({
+          id: `${String(parent.movie_plot_id)}-${String(node.movie_plot_id)}`,
+          source: String(parent.movie_plot_id),
           target: String(node.movie_plot_id),
-          type: 'smoothstep',
-          label: shares?.get(node.movie_plot_id)?.label,
-        })),
-    [plot, shares],
-  );
+          type: 'logic',
+          data: { condition, mark, share: shares?.get(node.movie_plot_id), link: false },
+          ariaLabel: [
+            t('storyLogic.graph.option', {
+              from: nameOf(parent.movie_plot_id),
+              to: nameOf(node.movie_plot_id),
+            }),
+            mark,
+            condition && t('storyLogic.summary.onlyWhen', { condition }),
+          ]
+            .filter(Boolean)
+            .join('. '),
+        });
+      }
+      if (node.goto_id !== null && nodeOf.has(node.goto_id)) {
+        edges.push({
+          id: `goto-${String(node.movie_plot_id)}-${String(node.goto_id)}`,
+          source: String(node.movie_plot_id),
+          target: String(node.goto_id),
+          type: 'logic',
+          markerEnd: { type: MarkerType.ArrowClosed },
+          data: { condition: null, mark: null, share: undefined, link: true },
+          ariaLabel: t('storyLogic.graph.link', {
+            from: nameOf(node.movie_plot_id),
+            to: nameOf(node.goto_id),
+          }),
+        });
+      }
+      return edges;
+    });
+  }, [plot, shares, itemOf, languageId, words, t]);
 
   return (
     <Box
@@ -275,6 +448,7 @@ export function PlotGraph({
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
         colorMode={theme.palette.mode}
         onlyRenderVisibleElements
         minZoom={0.05}

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import {
   addBannerComponent,
   addChild,
@@ -9,6 +10,7 @@ import {
   setBannerType,
   setContent,
   setLock,
+  setNodeLogic,
   startPlot,
   type MovieContentStatus,
   type PlotEdit,
@@ -18,14 +20,22 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useMessageText } from '../../../lib/use-message-text.ts';
+import { usePlotNames } from '../hooks/use-plot-names.ts';
 import type { StorylineEditor } from '../hooks/use-storyline-editor.ts';
+import { continueTargets } from '../model/node-logic.ts';
 import { addedPlotId, endBranch } from '../model/plot-edits.ts';
 import { plotItemsOf } from '../model/storyline.ts';
+import { ContinueAtDialog } from './continue-at-dialog.tsx';
 import { PlotBuilder, type PlotBuilderActions } from './plot-builder.tsx';
+import { StoryCheckPanel } from './story-check-panel.tsx';
+import { StoryVariablesPanel } from './story-variables-panel.tsx';
 import { StorylineGraph } from './storyline-graph.tsx';
 
 export interface StorylineWorkspaceProps {
-  editor: Pick<StorylineEditor, 'plot' | 'unsaved' | 'locking' | 'edit' | 'lock'>;
+  editor: Pick<
+    StorylineEditor,
+    'plot' | 'variables' | 'unsaved' | 'locking' | 'edit' | 'editStory' | 'lock'
+  >;
   /** The project's clips and bridges, which the plots are made of. */
   items: readonly MovieContentStatus[];
   /** The language whose captions name the items. */
@@ -40,8 +50,10 @@ type Pending = { action: 'delete' | 'end'; id: number } | null;
 
 /**
  * The storyline being edited, as the plot builder and the graph side by side: both show the same
- * selected plot. Every change the user makes is an operation of the model on the editor's draft;
- * deleting a plot and ending a branch wait for the user's Ok.
+ * selected plot, whose story logic is edited in its card. The story variables sit above the
+ * builder, the story check beside it, under the graph; its problems select their plot. Every
+ * change the user makes is an operation of the model on the editor's draft; deleting a plot and
+ * ending a branch wait for the user's Ok.
  */
 export function StorylineWorkspace({
   editor,
@@ -53,9 +65,12 @@ export function StorylineWorkspace({
   const { t } = useTranslation();
   const messageText = useMessageText();
   const plotItems = useMemo(() => plotItemsOf(items), [items]);
-  const { plot } = editor;
+  const { plot, variables } = editor;
+  const plotName = usePlotNames(plot, items, languageId);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [pending, setPending] = useState<Pending>(null);
+  const [linking, setLinking] = useState<number | null>(null);
+  const linkingNode = plot.find((node) => node.movie_plot_id === linking) ?? null;
 
   const edit = (operation: (nodes: PlotNode[]) => PlotEdit, select?: 'new') =>
     editor.edit((nodes) => {
@@ -92,6 +107,8 @@ export function StorylineWorkspace({
     },
     onBannerType: (id, index, type) =>
       edit((nodes) => setBannerType(nodes, id, index, type, plotItems)),
+    onLogic: (id, patch) => edit((nodes) => setNodeLogic(nodes, id, patch)),
+    onContinueAt: setLinking,
   };
 
   const lockBlocked = (node: PlotNode): string | null => {
@@ -122,7 +139,10 @@ export function StorylineWorkspace({
         }}
       >
         {plot.length > 0 && (
-          <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 }, order: { lg: 2 } }}>
+          <Stack
+            spacing={2}
+            sx={{ position: { lg: 'sticky' }, top: { lg: 88 }, order: { lg: 2 }, minWidth: 0 }}
+          >
             <StorylineGraph
               plot={plot}
               items={items}
@@ -130,19 +150,38 @@ export function StorylineWorkspace({
               selectedId={selectedId}
               onSelect={setSelectedId}
             />
-          </Box>
+            <StoryCheckPanel
+              plot={plot}
+              items={plotItems}
+              variables={variables}
+              plotName={plotName}
+              onSelect={setSelectedId}
+            />
+          </Stack>
         )}
-        <Box sx={{ gridColumn: plot.length > 0 ? undefined : '1 / -1' }}>
+        <Stack spacing={2} sx={{ gridColumn: plot.length > 0 ? undefined : '1 / -1', minWidth: 0 }}>
+          {plot.length > 0 && (
+            <StoryVariablesPanel
+              variables={variables}
+              plot={plot}
+              readOnly={readOnly}
+              plotName={plotName}
+              onEdit={editor.editStory}
+              onSelectPlot={setSelectedId}
+            />
+          )}
           <PlotBuilder
             plot={plot}
             items={items}
             languageId={languageId}
+            variables={variables}
+            plotName={plotName}
             readOnly={readOnly}
             lockBlocked={lockBlocked}
             selectedId={selectedId}
             actions={actions}
           />
-        </Box>
+        </Stack>
       </Box>
       <ConfirmDialog
         open={pending !== null}
@@ -154,6 +193,17 @@ export function StorylineWorkspace({
         message={t('projectWizard.stepThree.confirm')}
         onCancel={() => setPending(null)}
         onConfirm={confirmPending}
+      />
+      <ContinueAtDialog
+        node={linkingNode}
+        targets={linking === null ? [] : continueTargets(plot, linking)}
+        plotName={plotName}
+        onCancel={() => setLinking(null)}
+        onConfirm={(target) => {
+          const id = linking;
+          setLinking(null);
+          if (id !== null) edit((nodes) => setNodeLogic(nodes, id, { goto_id: target }));
+        }}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import type { PlotEdit, PlotNode } from '@plotline/core';
+import type { PlotEdit, PlotNode, StoryVariable } from '@plotline/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
@@ -8,10 +8,13 @@ import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useLockPlot } from '../api/lock-plot.ts';
 import { useSaveStoryline } from '../api/save-storyline.ts';
 import { loadPlotGraph } from '../components/storyline-graph.tsx';
-import { plotChanged } from '../model/storyline.ts';
+import type { Story, StoryEdit } from '../model/story-variables.ts';
+import { plotChanged, variablesChanged } from '../model/storyline.ts';
 
 interface Draft {
   plot: PlotNode[];
+  /** The project's variables: part of the draft, saved with the plot. */
+  variables: StoryVariable[];
   /** The stored version the draft was made from; the save names it. */
   version: number;
 }
@@ -20,7 +23,9 @@ export interface StorylineEditor {
   loading: boolean;
   loadError: Error | null;
   plot: PlotNode[];
-  /** The edited plot differs from the stored one. */
+  /** The project's story variables, as edited. */
+  variables: StoryVariable[];
+  /** The edited plot or variables differ from the stored ones. */
   unsaved: boolean;
   /** A save succeeded since the step was opened (§2: Next waits for one). */
   savedThisSession: boolean;
@@ -32,6 +37,8 @@ export interface StorylineEditor {
   conflict: boolean;
   /** Applies a core operation; a refused one shows its reason and changes nothing. */
   edit: (operation: (plot: PlotNode[]) => PlotEdit) => void;
+  /** Applies an operation on the plot and its variables together (a variable's rename). */
+  editStory: (operation: (story: Story) => StoryEdit) => void;
   /** Stores the draft; answers whether it was stored. */
   save: () => Promise<boolean>;
   /** Locks or unlocks a stored plot on the server (§4); only while nothing is unsaved. */
@@ -60,20 +67,31 @@ export function useStorylineEditor(movieId: number): StorylineEditor {
   const [saveError, setSaveError] = useState<{ message: string; conflict: boolean } | null>(null);
 
   const storedPlot = stored.data?.data;
+  const storedVariables = stored.data?.variables;
   const plot = draft?.plot ?? storedPlot ?? [];
+  const variables = draft?.variables ?? storedVariables ?? [];
   const version = draft?.version ?? stored.data?.version ?? 0;
-  const unsaved = draft !== null && plotChanged(storedPlot ?? [], draft.plot);
+  const unsaved =
+    draft !== null &&
+    (plotChanged(storedPlot ?? [], draft.plot) ||
+      variablesChanged(storedVariables ?? [], draft.variables));
 
   const edit = (operation: (current: PlotNode[]) => PlotEdit) => {
     const result = operation(plot);
-    if (result.ok) setDraft({ plot: result.plot, version });
+    if (result.ok) setDraft({ plot: result.plot, variables, version });
+    else enqueueSnackbar(messageText(result.message), { variant: 'error' });
+  };
+
+  const editStory = (operation: (story: Story) => StoryEdit) => {
+    const result = operation({ plot, variables });
+    if (result.ok) setDraft({ plot: result.plot, variables: result.variables, version });
     else enqueueSnackbar(messageText(result.message), { variant: 'error' });
   };
 
   const save = async () => {
     setSaveError(null);
     try {
-      await saveCall.mutateAsync({ movieId, version, plot });
+      await saveCall.mutateAsync({ movieId, version, plot, variables });
       setDraft(null);
       setSavedThisSession(true);
       return true;
@@ -107,6 +125,7 @@ export function useStorylineEditor(movieId: number): StorylineEditor {
     loading: stored.isPending,
     loadError: stored.error,
     plot,
+    variables,
     unsaved,
     savedThisSession,
     saving: saveCall.isPending,
@@ -114,6 +133,7 @@ export function useStorylineEditor(movieId: number): StorylineEditor {
     saveError: saveError?.message ?? null,
     conflict: saveError?.conflict ?? false,
     edit,
+    editStory,
     save,
     lock,
     reload,

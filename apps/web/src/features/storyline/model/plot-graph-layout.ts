@@ -4,7 +4,8 @@ import { stratify, tree } from 'd3-hierarchy';
 export const GRAPH_NODE_WIDTH = 176;
 export const GRAPH_NODE_HEIGHT = 132;
 const SIBLING_GAP = 32;
-const RANK_GAP = 56;
+/** The space between a node and its options, where the options' conditions are written. */
+export const GRAPH_RANK_GAP = 56;
 
 export interface PlacedPlot {
   node: PlotNode;
@@ -29,7 +30,7 @@ export function layoutPlot(plot: readonly PlotNode[], mirrored = false): PlacedP
     .id((node) => String(node.movie_plot_id))
     .parentId((node) => (node.parent_id === null ? null : String(node.parent_id)))([...plot]);
   tree<PlotNode>()
-    .nodeSize([GRAPH_NODE_WIDTH + SIBLING_GAP, GRAPH_NODE_HEIGHT + RANK_GAP])
+    .nodeSize([GRAPH_NODE_WIDTH + SIBLING_GAP, GRAPH_NODE_HEIGHT + GRAPH_RANK_GAP])
     .separation(() => 1)(root);
   const direction = mirrored ? -1 : 1;
   return root.descendants().map((placed) => ({

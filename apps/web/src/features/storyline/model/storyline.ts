@@ -5,6 +5,7 @@ import {
   type MovieContentStatus,
   type PlotItem,
   type PlotNode,
+  type StoryVariable,
 } from '@plotline/core';
 
 /** What the plot rules of core need to know of the project's clips and bridges. */
@@ -19,6 +20,14 @@ export function plotItemsOf(items: readonly MovieContentStatus[]): PlotItem[] {
 
 /** Whether the edited plot differs from the stored one (order included: it is sibling order). */
 export function plotChanged(stored: readonly PlotNode[], edited: readonly PlotNode[]): boolean {
+  return JSON.stringify(stored) !== JSON.stringify(edited);
+}
+
+/** Whether the edited variables differ from the stored ones (their order is the panel's). */
+export function variablesChanged(
+  stored: readonly StoryVariable[],
+  edited: readonly StoryVariable[],
+): boolean {
   return JSON.stringify(stored) !== JSON.stringify(edited);
 }
 

@@ -1,9 +1,11 @@
 import {
   CONTENT_TYPE,
   MESSAGES,
+  NO_NODE_LOGIC,
   type MovieContentStatus,
   type PlotNode,
   type Project,
+  type StoryVariable,
 } from '@plotline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useNavigate } from 'react-router';
@@ -52,11 +54,13 @@ const node = (overrides: Partial<PlotNode> & Pick<PlotNode, 'movie_plot_id'>): P
   locked: '0',
   duration: 120,
   banner: [],
+  ...NO_NODE_LOGIC,
   ...overrides,
 });
 
 interface Open {
   plot?: PlotNode[];
+  variables?: StoryVariable[];
   version?: number;
   project?: Partial<Project>;
   handlers?: Parameters<typeof stubApi>[0];
@@ -77,14 +81,23 @@ function Frame({ project }: { project: Project }) {
 }
 
 /** Step 3 of project 5 whose storyline is `plot` at `version`; Save answers the next version. */
-function openStepThree({ plot = [], version = 3, project = {}, handlers = {} }: Open = {}) {
+function openStepThree({
+  plot = [],
+  variables = [],
+  version = 3,
+  project = {},
+  handlers = {},
+}: Open = {}) {
   let saved = 0;
   const api = stubApi({
-    'GET /api/movie-plot/5': () => jsonResponse({ data: plot, version }),
+    'GET /api/movie-plot/5': () => jsonResponse({ data: plot, variables, version }),
     'GET /api/transcoder/movie-status/5': () => jsonResponse({ data: ITEMS }),
     'POST /api/movie-plot': ({ body }) => {
       saved += 1;
-      const { plots } = body as { plots: PlotNode[] };
+      const { plots, variables: sent } = body as {
+        plots: PlotNode[];
+        variables: StoryVariable[];
+      };
       // The server gives new plots real ids; their children follow.
       const real = (id: number | null) => (id !== null && id < 0 ? 100 - id : id);
       return jsonResponse({
@@ -92,7 +105,10 @@ function openStepThree({ plot = [], version = 3, project = {}, handlers = {} }: 
           ...entry,
           movie_plot_id: real(entry.movie_plot_id),
           parent_id: real(entry.parent_id),
+          default_option_id: real(entry.default_option_id),
+          goto_id: real(entry.goto_id),
         })),
+        variables: sent,
         version: version + saved,
       });
     },
@@ -115,8 +131,15 @@ async function choose(
   await user.click(await screen.findByRole('option', { name: new RegExp(name) }));
 }
 
+/** The plot builder's cards, in reading order (the rows of its list, not the lists inside them). */
 const cards = () =>
-  screen.getAllByRole('listitem').map((item) => item.firstElementChild as HTMLElement);
+  [...screen.getByRole('list', { name: 'Plot builder' }).children].map(
+    (row) => row.firstElementChild as HTMLElement,
+  );
+const findCards = async () => {
+  await screen.findByRole('list', { name: 'Plot builder' });
+  return cards();
+};
 
 describe('StepThree', () => {
   beforeEach(() => {
@@ -176,8 +199,7 @@ describe('StepThree', () => {
         node({ movie_plot_id: 2, parent_id: 1, movie_content_id: null }),
       ],
     });
-    const bridgeCard = (await screen.findAllByRole('listitem'))[1]!
-      .firstElementChild as HTMLElement;
+    const bridgeCard = (await findCards())[1]!;
     await user.click(within(bridgeCard).getByRole('combobox', { name: 'Bridge' }));
     const options = screen.getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['question.mp4Which path?']);
@@ -197,7 +219,7 @@ describe('StepThree', () => {
       },
     });
     await user.click(
-      within((await screen.findAllByRole('listitem'))[0]!).getByRole('button', {
+      within((await findCards())[0]!).getByRole('button', {
         name: 'More actions',
       }),
     );
@@ -217,7 +239,7 @@ describe('StepThree', () => {
 
   it('adds banner components, edits their time as mm:ss and removes one by choosing none', async () => {
     const { user, api } = openStepThree({ plot: [node({ movie_plot_id: 1 })] });
-    const card = (await screen.findAllByRole('listitem'))[0]!;
+    const card = (await findCards())[0]!;
     expect(within(card).getByText('Banner components (0/2)')).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: 'Add banner component' }));
@@ -258,17 +280,17 @@ describe('StepThree', () => {
         node({ movie_plot_id: 2, parent_id: 1, movie_content_id: 2 }),
       ],
     });
-    const bridgeCard = (await screen.findAllByRole('listitem'))[1]!;
+    const bridgeCard = (await findCards())[1]!;
     await user.click(within(bridgeCard).getByRole('button', { name: 'Delete this plot' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('Are you sure to do this?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /ok/i }));
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(cards()).toHaveLength(1));
   });
 
   it('hides add and delete in read-only mode', async () => {
     const { user } = openStepThree({ plot: [node({ movie_plot_id: 1 })] });
-    await screen.findAllByRole('listitem');
+    await findCards();
     expect(screen.getByRole('button', { name: 'Delete this plot' })).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Read-only' }));
     expect(screen.queryByRole('button', { name: 'Delete this plot' })).toBeNull();
@@ -281,7 +303,11 @@ describe('StepThree', () => {
       plot: [node({ movie_plot_id: 1 })],
       handlers: {
         'PUT /api/movie-plot/lock': () =>
-          jsonResponse({ data: [node({ movie_plot_id: 1, locked: '1' })], version: 4 }),
+          jsonResponse({
+            data: [node({ movie_plot_id: 1, locked: '1' })],
+            variables: [],
+            version: 4,
+          }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Lock this plot' }));
@@ -320,7 +346,7 @@ describe('StepThree', () => {
 
   it('shows a published storyline read-only: no Save, and Next without one', async () => {
     openStepThree({ plot: [node({ movie_plot_id: 1 })], project: { status: 'published' } });
-    await screen.findAllByRole('listitem');
+    await findCards();
 
     expect(screen.getByText(MESSAGES.projectPublished)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();

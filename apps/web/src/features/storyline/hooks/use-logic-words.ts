@@ -1,0 +1,18 @@
+import type { LogicWords } from '@plotline/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The words of core's `formatCondition` and `formatEffect` in the reader's language. */
+export function useLogicWords(): LogicWords {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      and: t('storyLogic.words.and'),
+      or: t('storyLogic.words.or'),
+      is: t('storyLogic.words.is'),
+      yes: t('storyLogic.words.yes'),
+      no: t('storyLogic.words.no'),
+    }),
+    [t],
+  );
+}
