@@ -137,6 +137,53 @@ describe('POST /api/watch/{slug}/events', () => {
     expect((await send({ session: SESSION, events: [{ type: 'start', at: 0 }] })).status).toBe(204);
   });
 
+  it('stores who took a choice: the timer, an automatic branch or the viewer', async () => {
+    const before = (await stored()).length;
+    const { nodes } = story;
+    const choice = (by: string | undefined, option_id: number) => ({
+      type: 'choice',
+      at: 1,
+      node_id: nodes.bridge,
+      option_id,
+      ...(by === undefined ? {} : { by }),
+    });
+    const response = await send({
+      session: SESSION,
+      events: [
+        choice('timer', nodes.left),
+        choice('auto', nodes.right),
+        choice('viewer', nodes.left),
+        choice(undefined, nodes.right),
+      ],
+    });
+    expect(response.status, response.text).toBe(204);
+    expect((await stored()).slice(before).map((row) => [row.optionId, row.takenBy])).toEqual([
+      [nodes.left, 'timer'],
+      [nodes.right, 'auto'],
+      [nodes.left, 'viewer'],
+      [nodes.right, 'viewer'],
+    ]);
+  });
+
+  it("refuses 'by' on an event other than a choice, an unknown taker, and a timer's option that does not follow its node", async () => {
+    const before = (await stored()).length;
+    const { nodes } = story;
+    for (const wrong of [
+      { type: 'node', at: 1, node_id: nodes.bridge, by: 'timer' },
+      { type: 'ending', at: 1, node_id: nodes.left, by: 'auto' },
+      { type: 'start', at: 1, by: 'viewer' },
+      { type: 'watched', at: 1, seconds: 3, by: 'timer' },
+      { type: 'choice', at: 1, node_id: nodes.bridge, option_id: nodes.left, by: 'robot' },
+      { type: 'choice', at: 1, node_id: nodes.bridge, option_id: nodes.opening, by: 'timer' },
+      { type: 'choice', at: 1, node_id: nodes.opening, option_id: nodes.right, by: 'auto' },
+    ]) {
+      const response = await send({ session: SESSION, events: [{ type: 'start', at: 0 }, wrong] });
+      expect(response.status, JSON.stringify(wrong)).toBe(400);
+      expect(response.body).toEqual({ message: MESSAGES.viewEventsMalformed });
+    }
+    expect((await stored()).length).toBe(before);
+  });
+
   it('refuses too many events in a batch with 400, and too many bytes with 413', async () => {
     const before = (await stored()).length;
     const tooMany = Array.from({ length: VIEW_EVENTS_MAX_PER_BATCH + 1 }, (_, at) => ({

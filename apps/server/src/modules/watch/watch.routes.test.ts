@@ -179,6 +179,100 @@ describe('GET /api/watch/preview/{movieId}', () => {
     });
   });
 
+  it("carries each node's story logic and the variables; a default or link to a node left out is null", async () => {
+    const draft = await make.makeStory(owner.token, 'draft-logic');
+    const { opening, bridge, left, right } = draft.items;
+    const variables = [{ name: 'score', kind: 'number', start: 2 }];
+    const scoreAbove = { join: 'or', clauses: [{ variable: 'score', op: 'gt', value: 1 }] };
+    const saved = await server.request<{ data: { movie_plot_id: number }[] }>(
+      'POST',
+      '/api/movie-plot',
+      {
+        token: owner.token,
+        body: {
+          movie_id: draft.movieId,
+          version: 1,
+          variables,
+          plots: [
+            {
+              movie_plot_id: -1,
+              parent_id: null,
+              movie_content_id: opening,
+              locked: '0',
+              effects: [{ variable: 'score', op: 'add', value: 1 }],
+            },
+            {
+              movie_plot_id: -2,
+              parent_id: -1,
+              movie_content_id: bridge,
+              locked: '0',
+              decision_seconds: 12,
+              default_option_id: -4,
+            },
+            {
+              movie_plot_id: -3,
+              parent_id: -2,
+              movie_content_id: left,
+              locked: '0',
+              condition: scoreAbove,
+            },
+            { movie_plot_id: -4, parent_id: -2, movie_content_id: right, locked: '0' },
+            {
+              movie_plot_id: -5,
+              parent_id: -3,
+              movie_content_id: bridge,
+              locked: '0',
+              goto_id: -4,
+            },
+          ],
+        },
+      },
+    );
+    expect(saved.status).toBe(200);
+    const [a, x, l, y, r] = saved.body.data.map((n) => n.movie_plot_id);
+    const playing = await preview(draft.movieId);
+    expect(playing.body.data.variables).toEqual(variables);
+    expect(playing.body.data.plot).toEqual([
+      {
+        ...NO_NODE_LOGIC,
+        id: a,
+        movie_content_id: opening,
+        parent_id: null,
+        banners: [],
+        effects: [{ variable: 'score', op: 'add', value: 1 }],
+      },
+      {
+        ...NO_NODE_LOGIC,
+        id: x,
+        movie_content_id: bridge,
+        parent_id: a,
+        banners: [],
+        decision_seconds: 12,
+        default_option_id: r,
+      },
+      {
+        ...NO_NODE_LOGIC,
+        id: l,
+        movie_content_id: left,
+        parent_id: x,
+        banners: [],
+        condition: scoreAbove,
+      },
+      { ...NO_NODE_LOGIC, id: y, movie_content_id: bridge, parent_id: l, banners: [], goto_id: r },
+      { ...NO_NODE_LOGIC, id: r, movie_content_id: right, parent_id: x, banners: [] },
+    ]);
+
+    // The right clip cannot play yet: the preview leaves it out, and what names it.
+    await server.db
+      .update(movieContents)
+      .set({ status: 'processing', hlsKey: null, thumbnailKey: null })
+      .where(eq(movieContents.id, right));
+    const cut = await preview(draft.movieId);
+    expect(cut.body.data.plot.map((node) => node.id)).toEqual([a, x, l, y]);
+    expect(cut.body.data.plot[1]).toMatchObject({ decision_seconds: 12, default_option_id: null });
+    expect(cut.body.data.plot[3]!.goto_id).toBeNull();
+  });
+
   it('is 400, 401, 403 and 404 for those who may not read the project', async () => {
     expect((await preview('abc')).status).toBe(400);
     expect((await preview(story.movieId, null)).status).toBe(401);
