@@ -3,7 +3,7 @@ import type { ViewEvent } from '@plotline/core';
 import { getByRole } from '@testing-library/dom';
 import { Texts } from '../i18n/texts.ts';
 import { buildStory } from '../story/story.ts';
-import { StoryPlayer } from '../story-player.ts';
+import { StoryPlayer, type StoryPlayerOptions } from '../story-player.ts';
 import type { ViewEventLog } from '../view-events/view-event-log.ts';
 import { FakeBranchPlayer } from './fake-branch-player.ts';
 import { makeWatchData } from './watch-data.ts';
@@ -12,11 +12,13 @@ export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The player in jsdom (UI tests), loaded over a fake engine, its viewing events recorded; in
- * English unless `texts` says otherwise.
+ * English unless `texts` says otherwise; without resume (a preview's) unless `options` say.
  */
 export async function mount(
   overrides: Parameters<typeof makeWatchData>[0] = {},
   texts = new Texts(),
+  /** Resume, a preview's start state, the storage. */
+  options: Partial<StoryPlayerOptions> = {},
 ) {
   const data = makeWatchData(overrides);
   const engine = new FakeBranchPlayer();
@@ -34,6 +36,7 @@ export async function mount(
     events: events as unknown as ViewEventLog,
     shareUrl: 'https://plotline.test/watch/the-fork',
     createEngine: () => engine,
+    ...options,
   });
   document.body.replaceChildren(player.element);
   player.load();
