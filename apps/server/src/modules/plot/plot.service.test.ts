@@ -1,4 +1,10 @@
-import { CONTENT_TYPE, MESSAGES, NO_NODE_LOGIC, type PlotNode } from '@plotline/core';
+import {
+  CONTENT_TYPE,
+  formatMessage,
+  MESSAGES,
+  NO_NODE_LOGIC,
+  type PlotNode,
+} from '@plotline/core';
 import { describe, expect, it } from 'vitest';
 import { createFakeData, fakeCaller } from '../../test/fakes/fake-data.ts';
 import { failCall, holdNextCall, refusal, settle, track } from '../../test/fakes/interceptors.ts';
@@ -288,6 +294,63 @@ describe('how a save writes the tree', () => {
     });
     expect(next.data).toEqual([root, kept, { ...moved, parent_id: kept!.movie_plot_id }]);
     expect(data.tables.plots.find(removed!.movie_plot_id)).toBeNull();
+  });
+
+  it('writes a default and a link naming new nodes once those have their real ids', async () => {
+    const { data, service, owner, movieId, clipA, clipB, bridge } = makeProject();
+    // In tree order the bridge (-2) and the link (-5) come before the node they name (-4).
+    const saved = await service.save(owner, {
+      movie_id: movieId,
+      version: 0,
+      variables: [{ name: 'seen', kind: 'flag', start: false }],
+      plots: [
+        node(-1, null, clipA),
+        node(-2, -1, bridge, { decision_seconds: 5, default_option_id: -4 }),
+        node(-3, -2, clipB, {
+          condition: { join: 'and', clauses: [{ variable: 'seen', op: 'eq', value: false }] },
+        }),
+        node(-5, -3, bridge, { goto_id: -4 }),
+        node(-4, -2, clipA, { effects: [{ variable: 'seen', op: 'set', value: true }] }),
+      ],
+    });
+    const [, middle, , link, target] = saved.data;
+    expect(target!.movie_plot_id).toBeGreaterThan(0);
+    expect(middle!.default_option_id).toBe(target!.movie_plot_id);
+    expect(link!.goto_id).toBe(target!.movie_plot_id);
+    expect(data.tables.plots.find(link!.movie_plot_id)!.gotoId).toBe(target!.movie_plot_id);
+    expect(saved.variables).toEqual([{ name: 'seen', kind: 'flag', start: false }]);
+
+    // Removing the node they name leaves them null; the variables stay.
+    const removed = await service.remove(owner, movieId, target!.movie_plot_id);
+    expect(removed.data.map((n) => [n.default_option_id, n.goto_id])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+    expect(removed.variables).toEqual(saved.variables);
+  });
+
+  it('keeps the stored variables when a save sends none, and refuses what they do not declare', async () => {
+    const { service, owner, movieId, clipA } = makeProject();
+    const variables = [{ name: 'score', kind: 'number' as const, start: 5 }];
+    const effects = [{ variable: 'score', op: 'add' as const, value: 1 }];
+    const first = await service.save(owner, {
+      movie_id: movieId,
+      version: 0,
+      variables,
+      plots: [node(-1, null, clipA, { effects })],
+    });
+    const second = await service.save(owner, { movie_id: movieId, version: 1, plots: first.data });
+    expect(second.variables).toEqual(variables);
+    const refused = await refusal(
+      service.save(owner, { movie_id: movieId, version: 2, variables: [], plots: second.data }),
+    );
+    expect([refused.status, refused.message]).toEqual([
+      400,
+      formatMessage(MESSAGES.variableUnknown, { variable: 'score' }),
+    ]);
+    expect(await service.get(owner, movieId)).toEqual(second);
   });
 
   it('takes durations from the items, not the request, and 0 for an item of unknown length', async () => {
