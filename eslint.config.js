@@ -8,15 +8,16 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The web app's features, read from their folders so that a new one is guarded from the start. None
- * imports another (CONVENTIONS.md §1), but for the storyline editor: it has no route, the wizard and
- * the detail page use it through its index.ts only, and it imports no other feature.
+ * imports another (CONVENTIONS.md §1), but for the shared ones, the storyline editor and its "play
+ * every path" panel: they have no route, the wizard and the detail page use them through their
+ * index.ts only, and they import no other feature.
  */
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
   withFileTypes: true,
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const SHARED_FEATURE = 'storyline';
+const SHARED_FEATURES = ['storyline', 'story-paths'];
 
 /** packages/core runs in Node, browsers and the player alike. */
 const CORE_NO_PLATFORM = {
@@ -78,17 +79,16 @@ export default tseslint.config(
             },
             {
               target: './apps/web/src/app',
-              from: `./apps/web/src/features/${SHARED_FEATURE}`,
-              message: 'The storyline has no route: features use it, the app does not.',
+              from: SHARED_FEATURES.map((shared) => `./apps/web/src/features/${shared}`),
+              message: 'The shared features have no route: features use them, the app does not.',
             },
             ...WEB_FEATURES.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
-              except:
-                feature === SHARED_FEATURE
-                  ? [`./${feature}`]
-                  : [`./${feature}`, `./${SHARED_FEATURE}/index.ts`],
-              message: `A feature must not import another feature, but for features/${SHARED_FEATURE}/index.ts; the storyline imports none.`,
+              except: SHARED_FEATURES.includes(feature)
+                ? [`./${feature}`]
+                : [`./${feature}`, ...SHARED_FEATURES.map((shared) => `./${shared}/index.ts`)],
+              message: `A feature must not import another feature, but for ${SHARED_FEATURES.map((shared) => `features/${shared}/index.ts`).join(' and ')}; those import none.`,
             })),
           ],
         },

@@ -1,3 +1,4 @@
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -35,9 +36,23 @@ export function ChoiceSplitCards({ choices }: { choices: readonly ChoiceSplit[] 
           <Typography variant="subtitle2" component="h4" dir="auto">
             {t('projectDetail.figures.choiceAt', { caption: choice.caption })}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="text.secondary" component="p">
             {t('projectDetail.figures.choiceTotal', { total: formatCount(choice.total) })}
           </Typography>
+          {choice.timed && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+            >
+              <TimerOutlined aria-hidden sx={{ fontSize: 16 }} />
+              {t('projectDetail.figures.defaultTaken', {
+                times: formatCount(choice.defaults),
+                percent: formatPercent(choice.defaultPercent),
+              })}
+            </Typography>
+          )}
           <Suspense fallback={<Skeleton variant="rounded" height={96} />}>
             <ChoiceSplitChart choice={choice} />
           </Suspense>

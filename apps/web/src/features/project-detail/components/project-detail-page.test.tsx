@@ -1,7 +1,13 @@
-import { type PlotNode, type ProjectFigures } from '@plotline/core';
+import { ACCESS_TOKEN_HEADER, type PlotNode, type ProjectFigures } from '@plotline/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeMovieContent, makeProject, signInAs } from '../../../test/fixtures.ts';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  jsonResponse,
+  makeMovieContent,
+  makePlotNode,
+  makeProject,
+  signInAs,
+} from '../../../test/fixtures.ts';
 import { renderPage, stubApi } from '../../../test/render-page.tsx';
 import { lastDays } from '../model/date-range.ts';
 import { ProjectDetailPage } from './project-detail-page.tsx';
@@ -19,15 +25,14 @@ const ITEMS = [
     lang: caption('Go right'),
   }),
 ];
-const node = (id: number, content: number, parent: number | null): PlotNode => ({
-  movie_plot_id: id,
-  movie_content_id: content,
-  parent_id: parent,
-  locked: '0',
-  duration: 65,
-  banner: [],
-});
-const PLOT = [node(10, 1, null), node(11, 2, 10), node(12, 3, 10)];
+const node = (id: number, content: number, parent: number | null, logic: Partial<PlotNode> = {}) =>
+  makePlotNode(id, parent, { movie_content_id: content, duration: 65, ...logic });
+/** The door is a timed choice: after 10 s, Go right is taken. */
+const PLOT = [
+  node(10, 1, null, { decision_seconds: 10, default_option_id: 12 }),
+  node(11, 2, 10),
+  node(12, 3, 10),
+];
 
 function figures(overrides: Partial<ProjectFigures> = {}): ProjectFigures {
   return {
@@ -41,11 +46,17 @@ function figures(overrides: Partial<ProjectFigures> = {}): ProjectFigures {
       {
         node_id: 10,
         total: 40,
+        defaults: 6,
         options: [
           { option_id: 11, count: 30 },
           { option_id: 12, count: 10 },
         ],
       },
+    ],
+    nodes: [
+      { node_id: 10, reached: 50, left: 10 },
+      { node_id: 11, reached: 30, left: 0 },
+      { node_id: 12, reached: 10, left: 1 },
     ],
     ...overrides,
   };
@@ -54,7 +65,7 @@ function figures(overrides: Partial<ProjectFigures> = {}): ProjectFigures {
 function stub(project = makeProject(), figureReply = figures()) {
   return stubApi({
     'GET /api/movie/5': () => jsonResponse({ data: project }),
-    'GET /api/movie-plot/5': () => jsonResponse({ data: PLOT, version: 1 }),
+    'GET /api/movie-plot/5': () => jsonResponse({ data: PLOT, variables: [], version: 1 }),
     'GET /api/movie/5/figures': () => jsonResponse({ data: figureReply }),
   });
 }
@@ -232,5 +243,117 @@ describe('ProjectDetailPage', () => {
       expect(last?.url.searchParams.get('from')).toBe('2026-01-05');
       expect(last?.url.searchParams.get('to')).toBe(week.to);
     });
+  });
+  it('shows per plot, in reading order, how many viewings reached it and left there', async () => {
+    signInAs();
+    stub(PUBLISHED);
+    renderPage(<ProjectDetailPage />, '/app/project-list/project-detail/5', ROUTE);
+
+    const table = await screen.findByRole('table', {
+      name: 'Viewings per plot: reached, and left there',
+    });
+    const [head, ...rows] = within(table).getAllByRole('row');
+    expect(
+      within(head!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Plot', 'Reached', 'Left here']);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      '1.The door',
+      '2.Go left',
+      '3.Go right',
+    ]);
+    expect(rows[0]).toHaveTextContent(/50.*10 \(20%\)/);
+    expect(rows[1]).toHaveTextContent(/30.*0 \(0%\)/);
+    expect(rows[2]).toHaveTextContent(/10.*1 \(10%\)/);
+  });
+
+  it('says how often the timer of a timed choice took its default', async () => {
+    signInAs();
+    stub(PUBLISHED);
+    renderPage(<ProjectDetailPage />, '/app/project-list/project-detail/5', ROUTE);
+
+    const choice = await screen.findByRole('region', { name: 'Choice after “The door”' });
+    expect(
+      within(choice).getByText('Default taken 6 times (15%) when the timer ran out'),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of a default on a choice without a timer', async () => {
+    signInAs();
+    stubApi({
+      'GET /api/movie/5': () => jsonResponse({ data: PUBLISHED }),
+      'GET /api/movie-plot/5': () =>
+        jsonResponse({
+          data: [node(10, 1, null), node(11, 2, 10), node(12, 3, 10)],
+          variables: [],
+          version: 1,
+        }),
+      'GET /api/movie/5/figures': () =>
+        jsonResponse({
+          data: figures({
+            choices: [{ ...figures().choices[0]!, defaults: 0 }],
+          }),
+        }),
+    });
+    renderPage(<ProjectDetailPage />, '/app/project-list/project-detail/5', ROUTE);
+
+    const choice = await screen.findByRole('region', { name: 'Choice after “The door”' });
+    expect(within(choice).getByText('75% (30)')).toBeInTheDocument();
+    expect(within(choice).queryByText(/Default taken/)).not.toBeInTheDocument();
+  });
+
+  it("downloads the range's figures as a CSV file with the session, under the server's name", async () => {
+    signInAs();
+    const api = stubApi({
+      'GET /api/movie/5': () => jsonResponse({ data: PUBLISHED }),
+      'GET /api/movie-plot/5': () => jsonResponse({ data: PLOT, variables: [], version: 1 }),
+      'GET /api/movie/5/figures': () => jsonResponse({ data: figures() }),
+      'GET /api/movie/5/figures.csv': () =>
+        new Response('node_id,parent_id,type,item,reached,left,chosen,default_taken\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition':
+              'attachment; filename="figures-the-forest-2026-01-01-to-2026-01-07.csv"',
+          },
+        }),
+    });
+    // jsdom has no object URLs: the page's are stood in for, and put back after the test.
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn(() => 'blob:figures');
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    onTestFinished(() => click.mockRestore());
+    const { user } = renderPage(<ProjectDetailPage />, '/app/project-list/project-detail/5', ROUTE);
+    await screen.findByRole('region', { name: 'Figures in numbers' });
+
+    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const [call] = api.to('GET', '/api/movie/5/figures.csv');
+    const week = lastDays(7);
+    expect(call?.url.searchParams.get('from')).toBe(week.from);
+    expect(call?.url.searchParams.get('to')).toBe(week.to);
+    const init = vi
+      .mocked(fetch)
+      .mock.calls.find(([input]) => String(input).startsWith('/api/movie/5/figures.csv'))?.[1];
+    expect(init?.headers).toEqual({ [ACCESS_TOKEN_HEADER]: 'token-1' });
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('figures-the-forest-2026-01-01-to-2026-01-07.csv');
+    expect(link.href).toBe('blob:figures');
+  });
+
+  it('tells why the CSV file could not be had', async () => {
+    signInAs();
+    stub(PUBLISHED);
+    const { user } = renderPage(<ProjectDetailPage />, '/app/project-list/project-detail/5', ROUTE);
+    await screen.findByRole('region', { name: 'Figures in numbers' });
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
   });
 });

@@ -22,6 +22,7 @@ import { useSubject } from '../../../lib/use-subject.ts';
 import { StorylineGraph, type PlotGraphShare } from '../../storyline/index.ts';
 import { useFigures } from '../api/figures.ts';
 import { choiceSplits, formatPercent } from '../model/choice-splits.ts';
+import { plotFigures } from '../model/plot-figures.ts';
 import { defaultRange, type DateRange } from '../model/date-range.ts';
 import { editStep } from '../model/edit-step.ts';
 import { ProjectFigures } from './project-figures.tsx';
@@ -70,6 +71,13 @@ function ProjectDetail({ project }: { project: Project }) {
     () =>
       figures.data && plot
         ? choiceSplits(figures.data.choices, plot, project.movieContent, project.primaryLanguageId)
+        : [],
+    [figures.data, plot, project.movieContent, project.primaryLanguageId],
+  );
+  const plots = useMemo(
+    () =>
+      figures.data && plot
+        ? plotFigures(figures.data.nodes, plot, project.movieContent, project.primaryLanguageId)
         : [],
     [figures.data, plot, project.movieContent, project.primaryLanguageId],
   );
@@ -157,12 +165,14 @@ function ProjectDetail({ project }: { project: Project }) {
       <Section title={t('projectDetail.figures.title')}>
         {published ? (
           <ProjectFigures
+            movieId={project.movieId}
             figures={figures.data}
             loading={figures.isFetching}
             error={figures.error}
             range={range}
             onRangeChange={setRange}
             choices={choices}
+            plots={plots}
           />
         ) : (
           <Alert severity="info">{t('projectDetail.figures.draft')}</Alert>

@@ -20,11 +20,18 @@ export interface ChoiceSplit {
   id: number;
   caption: string;
   total: number;
+  /** A timed choice (a decision time set): how often its timer took the default. */
+  timed: boolean;
+  defaults: number;
+  /** Percent of the choice's viewings the timer decided, 0 when nobody reached it. */
+  defaultPercent: number;
   options: OptionSplit[];
 }
 
+const percentOf = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
+
 /** How a node reads: its item's caption in the language, else the item's file name. */
-function nodeCaption(
+export function nodeCaption(
   node: PlotNode | undefined,
   itemOf: ReadonlyMap<number, MovieContentStatus>,
   languageId: number | null,
@@ -46,17 +53,24 @@ export function choiceSplits(
 ): ChoiceSplit[] {
   const nodeOf = new Map(plot.map((node) => [node.movie_plot_id, node]));
   const itemOf = new Map(items.map((item) => [item.movie_content_id, item]));
-  return choices.map((choice) => ({
-    id: choice.node_id,
-    caption: nodeCaption(nodeOf.get(choice.node_id), itemOf, languageId),
-    total: choice.total,
-    options: choice.options.map((option) => ({
-      id: option.option_id,
-      caption: nodeCaption(nodeOf.get(option.option_id), itemOf, languageId),
-      count: option.count,
-      percent: choice.total > 0 ? (option.count / choice.total) * 100 : 0,
-    })),
-  }));
+  return choices.map((choice) => {
+    const node = nodeOf.get(choice.node_id);
+    return {
+      id: choice.node_id,
+      caption: nodeCaption(node, itemOf, languageId),
+      total: choice.total,
+      // A timer removed since still shows what it did in the range.
+      timed: (node?.decision_seconds ?? null) !== null || choice.defaults > 0,
+      defaults: choice.defaults,
+      defaultPercent: percentOf(choice.defaults, choice.total),
+      options: choice.options.map((option) => ({
+        id: option.option_id,
+        caption: nodeCaption(nodeOf.get(option.option_id), itemOf, languageId),
+        count: option.count,
+        percent: percentOf(option.count, choice.total),
+      })),
+    };
+  });
 }
 
 /** §9 counter style for a share: "62,5%". */

@@ -1,25 +1,78 @@
-import { MESSAGES, type Project } from '@plotline/core';
+import {
+  CONTENT_TYPE,
+  MESSAGES,
+  type PlotNode,
+  type Project,
+  type StoryVariable,
+} from '@plotline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, makeProject, signInAs } from '../../../../test/fixtures.ts';
+import {
+  jsonResponse,
+  makeMovieContent,
+  makePlotNode,
+  makeProject,
+  signInAs,
+} from '../../../../test/fixtures.ts';
 import { renderPage, stubApi } from '../../../../test/render-page.tsx';
 import { ProjectCreatePage } from '../project-create-page.tsx';
 
 const SITE = window.location.origin;
 const PUBLISHED_AT = '2026-11-24T10:30:00.000Z';
 
+/** The door, then a choice of two bridges: Knock (which scores) or Walk away. */
+const ITEMS = [
+  makeMovieContent({ movie_content_id: 1, duration: 10, lang: caption('The door') }),
+  makeMovieContent({
+    movie_content_id: 2,
+    type: CONTENT_TYPE.bridge,
+    duration: 10,
+    lang: caption('Knock'),
+  }),
+  makeMovieContent({
+    movie_content_id: 3,
+    type: CONTENT_TYPE.bridge,
+    duration: 10,
+    lang: caption('Walk away'),
+  }),
+];
+const VARIABLES: StoryVariable[] = [{ name: 'score', kind: 'number', start: 0 }];
+const PLOT: PlotNode[] = [
+  makePlotNode(1, null),
+  makePlotNode(2, 1, { effects: [{ variable: 'score', op: 'add', value: 1 }] }),
+  makePlotNode(3, 1),
+];
+
+function caption(text: string) {
+  return [{ language_id: 1, caption: text, file: null, file_name: null }];
+}
+
 interface Serve {
   project?: Partial<Project>;
   /** Answers Save instead of storing the settings. */
   refuseSave?: () => Response;
+  /** The stored storyline; by default the door and its two options, which the check passes. */
+  storyline?: { data: PlotNode[]; variables: StoryVariable[] };
+  /** Answers Publish instead of publishing. */
+  refusePublish?: () => Response;
 }
 
 /**
  * Step 4 of project 5 against a fake server that keeps the project: Save stores the settings it is
  * sent, Publish publishes at the stored slug.
  */
-function openStepFour({ project: overrides = {}, refuseSave }: Serve = {}) {
-  let project = makeProject({ movieId: 5, ...overrides });
+function openStepFour({
+  project: overrides = {},
+  refuseSave,
+  storyline = { data: PLOT, variables: VARIABLES },
+  refusePublish,
+}: Serve = {}) {
+  let project = makeProject({
+    movieId: 5,
+    movieContent: ITEMS,
+    primaryLanguageId: 1,
+    ...overrides,
+  });
   const api = stubApi({
     'GET /api/movie/5': () => jsonResponse({ data: project }),
     'POST /api/movie': ({ body }) => {
@@ -29,7 +82,9 @@ function openStepFour({ project: overrides = {}, refuseSave }: Serve = {}) {
       if (settings.slug) project.watch_url = `${SITE}/watch/${settings.slug}`;
       return jsonResponse({ data: { movieId } });
     },
+    'GET /api/movie-plot/5': () => jsonResponse({ ...storyline, version: 1 }),
     'POST /api/movie/5/publish': () => {
+      if (refusePublish) return refusePublish();
       const url = `${SITE}/watch/${project.slug}`;
       project = { ...project, status: 'published', watch_url: url, published_at: PUBLISHED_AT };
       return jsonResponse({ data: { slug: project.slug, url, published_at: PUBLISHED_AT } });
@@ -366,5 +421,147 @@ describe('StepFour: publishing', () => {
     );
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+  });
+});
+
+/** What the player does with the preview address's `state`: base64url, UTF-8, JSON. */
+function decodeState(param: string | null): unknown {
+  const base64 = (param ?? '').replace(/-/g, '+').replace(/_/g, '/');
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+describe('StepFour: the story check', () => {
+  beforeEach(() => {
+    signInAs();
+  });
+
+  /** Both options show only once Alex was met, which never happens: a dead end at the door. */
+  const DEAD_END = {
+    data: [
+      makePlotNode(1, null),
+      ...[2, 3].map((id) =>
+        makePlotNode(id, 1, {
+          condition: { join: 'and', clauses: [{ variable: 'met_alex', op: 'eq', value: true }] },
+        }),
+      ),
+    ],
+    variables: [{ name: 'met_alex', kind: 'flag', start: false }],
+  } satisfies Serve['storyline'];
+
+  it('keeps Publish disabled while the story check finds an error, and leads back to the storyline', async () => {
+    const { user, router, api } = openStepFour({
+      project: { slug: 'forest' },
+      storyline: DEAD_END,
+    });
+    await slugField();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.storyCheckFailed);
+    expect(alert).toHaveTextContent(MESSAGES.storyDeadEnd);
+    expect(alert).toHaveTextContent(MESSAGES.conditionNeverHolds);
+    expect(button('Publish')).toBeDisabled();
+
+    await user.click(within(alert).getByRole('button', { name: 'Back to the storyline' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?step=3'));
+    expect(api.to('POST', '/api/movie/5/publish')).toEqual([]);
+  });
+
+  it('offers Publish when the story check finds nothing', async () => {
+    const { api } = openStepFour({ project: { slug: 'forest' } });
+    await slugField();
+    await waitFor(() => expect(api.to('GET', '/api/movie-plot/5')).toHaveLength(1));
+
+    expect(button('Publish')).toBeEnabled();
+    expect(screen.queryByText(MESSAGES.storyCheckFailed)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal for the story check, and Publish waits for another storyline", async () => {
+    const { user } = openStepFour({
+      project: { slug: 'forest' },
+      refusePublish: () => jsonResponse({ message: MESSAGES.storyCheckFailed }, 400),
+    });
+    await slugField();
+
+    await user.click(button('Publish'));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Project' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findAllByText(MESSAGES.storyCheckFailed)).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Back to the storyline' })).toBeInTheDocument();
+    expect(button('Publish')).toBeDisabled();
+  });
+});
+
+describe('StepFour: play every path', () => {
+  beforeEach(() => {
+    signInAs();
+  });
+
+  it('plays the preview from where the path is, with its values and history, and from the start again', async () => {
+    const { user } = openStepFour();
+    await slugField();
+
+    await user.click(await screen.findByRole('button', { name: 'Play every path' }));
+    const panel = await screen.findByRole('dialog', { name: 'Play every path' });
+    await user.click(within(panel).getByRole('button', { name: 'Choose “Knock”' }));
+    await user.click(within(panel).getByRole('button', { name: 'Play from here' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The preview plays from “Knock” with the values set in Play every path.',
+    );
+    const frame = new URL(
+      screen.getByTitle('Player preview on a phone').getAttribute('src')!,
+      SITE,
+    );
+    expect(frame.pathname).toBe('/watch/preview/5');
+    expect(frame.searchParams.get('forceMobile')).toBe('true');
+    expect(decodeState(frame.searchParams.get('state'))).toEqual({
+      node_id: 2,
+      values: { score: 1 },
+      history: [1],
+    });
+
+    await user.click(screen.getByRole('tab', { name: 'Desktop' }));
+    const desktop = new URL(
+      screen.getByTitle('Player preview on a desktop').getAttribute('src')!,
+      SITE,
+    );
+    expect(desktop.pathname).toBe('/watch/preview/5');
+    expect(decodeState(desktop.searchParams.get('state'))).toMatchObject({ node_id: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Play from the start' }));
+    expect(screen.getByTitle('Player preview on a desktop')).toHaveAttribute(
+      'src',
+      '/watch/preview/5',
+    );
+  });
+
+  it("plays a published project's preview from a state, not its public address", async () => {
+    const { user } = openStepFour({
+      project: {
+        status: 'published',
+        slug: 'forest',
+        watch_url: `${SITE}/watch/forest`,
+        published_at: PUBLISHED_AT,
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Play every path' }));
+    const panel = await screen.findByRole('dialog', { name: 'Play every path' });
+    await user.click(within(panel).getByRole('button', { name: 'Choose “Walk away”' }));
+    await user.click(within(panel).getByRole('button', { name: 'Play from here' }));
+
+    const frame = new URL(
+      (await screen.findByTitle('Player preview on a phone')).getAttribute('src')!,
+      SITE,
+    );
+    expect(frame.pathname).toBe('/watch/preview/5');
+    expect(decodeState(frame.searchParams.get('state'))).toEqual({
+      node_id: 3,
+      values: { score: 0 },
+      history: [1],
+    });
   });
 });

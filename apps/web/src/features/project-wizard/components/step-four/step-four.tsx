@@ -10,11 +10,23 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, suggestSlug, type Project } from '@plotline/core';
+import {
+  checkStory,
+  CONTENT_TYPE,
+  MESSAGES,
+  storyCheckBlocks,
+  suggestSlug,
+  type ContentType,
+  type MovieContentStatus,
+  type PlotItem,
+  type Project,
+  type StoryProblem,
+} from '@plotline/core';
 import { useSnackbar } from 'notistack';
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useStorylineShown } from '../../../../api/storyline.ts';
 import { useDateFormat } from '../../../../lib/use-date-format.ts';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { usePublishProject } from '../../api/publish-project.ts';
@@ -29,11 +41,13 @@ import {
 } from '../../model/publication-form.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
 import { StepFooter } from '../shared/step-footer.tsx';
-import { PlayerPreview } from './player-preview.tsx';
+import { PlayerPreview, type PreviewStart } from './player-preview.tsx';
 import { ProjectSummary } from './project-summary.tsx';
 import { PublicationFields } from './publication-fields.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
+import { StoryCheckAlert } from './story-check-alert.tsx';
 import { WatchLinkField } from '../../../../components/watch-link-field.tsx';
+import { PlayEveryPath } from '../../../story-paths/index.ts';
 
 export interface StepFourProps {
   /** The project as `GET /api/movie/{movieId}` gives it. */
@@ -43,6 +57,16 @@ export interface StepFourProps {
 
 const errorMessage = (failure: unknown) =>
   failure instanceof Error ? failure.message : String(failure);
+
+/** The project's clips and bridges as core's plot rules read them. */
+function plotItemsOf(items: readonly MovieContentStatus[]): PlotItem[] {
+  return items
+    .filter(
+      (item): item is MovieContentStatus & { type: ContentType } =>
+        item.type === CONTENT_TYPE.clip || item.type === CONTENT_TYPE.bridge,
+    )
+    .map(({ movie_content_id, type, duration }) => ({ movie_content_id, type, duration }));
+}
 
 /** A published project's notice: when, and where viewers watch it. */
 function PublishedNotice({ project }: { project: Project }) {
@@ -88,6 +112,26 @@ export function StepFour({ project, onBack }: StepFourProps) {
   const [savedThisVisit, setSavedThisVisit] = useState(false);
   // Each save changes what the player shows: the preview loads again.
   const [previewVersion, setPreviewVersion] = useState(0);
+  const [previewStart, setPreviewStart] = useState<PreviewStart | null>(null);
+  const storyline = useStorylineShown(project.movieId);
+  // Core's story check, the server's own before publishing: an error keeps Publish disabled.
+  const storyProblems = useMemo<StoryProblem[]>(
+    () =>
+      storyline.data
+        ? checkStory(
+            storyline.data.data,
+            plotItemsOf(project.movieContent),
+            storyline.data.variables,
+          )
+        : [],
+    [storyline.data, project.movieContent],
+  );
+  // The storyline the server refused to publish for its story check: until another one loads, the
+  // refusal stands, even when the studio's copy shows no error.
+  const [refusedFor, setRefusedFor] = useState<unknown>(null);
+  const storyBlocked =
+    !published &&
+    (storyCheckBlocks(storyProblems) || (refusedFor !== null && refusedFor === storyline.data));
   const publishedNotice = useRef<HTMLDivElement>(null);
   const busy = save.isPending || publish.isPending;
   const suggested =
@@ -127,7 +171,12 @@ export function StepFour({ project, onBack }: StepFourProps) {
     try {
       await publish.mutateAsync(project.movieId);
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessage(failure)), { variant: 'error' });
+      const message = errorMessage(failure);
+      if (message === MESSAGES.storyCheckFailed) {
+        setRefusedFor(storyline.data ?? null);
+        void storyline.refetch();
+      }
+      enqueueSnackbar(messageText(message), { variant: 'error' });
     }
     setConfirming(false);
   };
@@ -200,7 +249,30 @@ export function StepFour({ project, onBack }: StepFourProps) {
         </Grid>
       </Paper>
 
-      <PlayerPreview project={project} version={previewVersion} />
+      <PlayerPreview
+        project={project}
+        version={previewVersion}
+        start={previewStart}
+        onStartClear={() => setPreviewStart(null)}
+        paths={
+          storyline.data && (
+            <PlayEveryPath
+              plot={storyline.data.data}
+              variables={storyline.data.variables}
+              items={project.movieContent}
+              languageId={project.primaryLanguageId}
+              onPlayFrom={(state, caption) => setPreviewStart({ state, caption })}
+            />
+          )
+        }
+      />
+
+      {storyBlocked && (
+        <StoryCheckAlert
+          problems={storyProblems.filter((problem) => problem.severity === 'error')}
+          onOpenStoryline={onBack}
+        />
+      )}
 
       {!published && needs.length > 0 && (
         <Alert severity="info">
@@ -235,7 +307,7 @@ export function StepFour({ project, onBack }: StepFourProps) {
             <Button
               variant="contained"
               startIcon={<PublicRounded />}
-              disabled={needs.length > 0 || slugError || busy}
+              disabled={needs.length > 0 || slugError || busy || storyBlocked}
               onClick={() => setConfirming(true)}
             >
               {t('projectWizard.stepFour.publish')}

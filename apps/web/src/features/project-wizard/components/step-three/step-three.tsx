@@ -23,6 +23,7 @@ import {
   StorylineWorkspace,
   useStorylineEditor,
 } from '../../../storyline/index.ts';
+import { PlayEveryPath } from '../../../story-paths/index.ts';
 import { useMovieStatus } from '../../api/movie-status.ts';
 import { useSavePublicationSettings } from '../../api/save-publication-settings.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
@@ -143,6 +144,12 @@ export function StepThree({
             }
             label={t('projectWizard.stepThree.readOnly')}
             sx={{ whiteSpace: 'nowrap' }}
+          />
+          <PlayEveryPath
+            plot={plot}
+            variables={editor.variables}
+            items={items}
+            languageId={languageId}
           />
         </Stack>
       </Paper>

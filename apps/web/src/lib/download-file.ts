@@ -1,0 +1,46 @@
+import { ACCESS_TOKEN_HEADER, MESSAGES } from '@plotline/core';
+import { ApiError, replyError, sessionHeaders } from './api-client.ts';
+
+/** A file the API answered: its bytes, and the name its `Content-Disposition` gives, if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  name: string | null;
+}
+
+/** The quoted `filename` of an attachment's `Content-Disposition`. */
+function attachmentName(disposition: string | null): string | null {
+  return disposition?.match(/filename="([^"]+)"/)?.[1] ?? null;
+}
+
+/**
+ * A file from the API, with the session. A download link cannot carry the session's header, so
+ * files are fetched and handed to the browser (`saveFile`).
+ */
+export async function fetchFile(path: string): Promise<DownloadedFile> {
+  const headers = sessionHeaders();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers });
+  } catch {
+    throw new ApiError(MESSAGES.somethingWentWrong, 0);
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
+    throw replyError(response.status, payload, ACCESS_TOKEN_HEADER in headers);
+  }
+  return {
+    blob: await response.blob(),
+    name: attachmentName(response.headers.get('content-disposition')),
+  };
+}
+
+/** Hands the browser a file to save, under the given name. */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // Revoked once the browser has taken the file; at once, some browsers lose it.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
