@@ -93,6 +93,7 @@ import { createSegmentsRepository } from './modules/segments/segments.repository
 import { registerSegmentsRoutes } from './modules/segments/segments.routes.ts';
 import { createSegmentsService } from './modules/segments/segments.service.ts';
 import { createSessionsRepository } from './modules/sessions/sessions.repository.ts';
+import { registerStoryArchiveRoutes } from './modules/story-archive/story-archive.routes.ts';
 import { createSeriesRepository } from './modules/series/series.repository.ts';
 import { registerSeriesRoutes } from './modules/series/series.routes.ts';
 import { createSeriesService } from './modules/series/series.service.ts';
@@ -477,6 +478,22 @@ export async function buildApp(deps: AppDeps) {
   registerContentRoutes(app, contentService);
   registerPlotRoutes(app, plotService);
   registerPublishingRoutes(app, publishingService);
+  await registerStoryArchiveRoutes(
+    app,
+    {
+      db,
+      projects,
+      contents,
+      plots,
+      queue,
+      blobs: deps.blobs,
+      ffmpeg: deps.ffmpeg,
+      clock,
+      transaction,
+      scratchDir: path.join(deps.workDir, 'import'),
+    },
+    { incomingDir: path.join(deps.workDir, 'incoming') },
+  );
   await registerWatchRoutes(app, watchService);
   registerResumeRoutes(
     app,

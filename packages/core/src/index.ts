@@ -44,6 +44,8 @@ export * from './publishing.schema.ts';
 export * from './publishing.ts';
 export * from './rights.ts';
 export * from './roles.ts';
+export * from './story-archive.schema.ts';
+export * from './story-archive.ts';
 export * from './story-check.ts';
 export * from './story-logic.schema.ts';
 export * from './story-logic.ts';

@@ -1,0 +1,223 @@
+import { ARCHIVE_LIMITS, ARCHIVE_MESSAGES, formatMessage, STORY_FILE } from '@plotline/core';
+import { readFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startProjectSuite } from '../../test/test-projects.ts';
+import {
+  entriesOf,
+  exportOf,
+  patched,
+  postArchive,
+  withDeclaredSize,
+  writtenState,
+  zipOf,
+  type ZipEntry,
+} from './archive-fixtures.ts';
+
+/*
+ * Every archive an import must refuse: each is a 400 naming what is wrong, and leaves nothing
+ * behind (no row, blob or job, no scratch file). The archives are made from a real export of a
+ * small story (one clip, a caption, a one-node storyline) and spoilt one way each.
+ */
+
+const { server, make, owner } = await startProjectSuite();
+
+let story: Record<string, unknown> & {
+  items: { media: string; languages: unknown[] }[];
+  storyline: { nodes: Record<string, unknown>[]; variables: unknown[] };
+};
+let media: Buffer;
+let mediaPath: string;
+
+beforeAll(async () => {
+  const movieId = await make.makeProject(owner.token, { title: 'Small' });
+  const clip = await make.uploadClip(owner.token, movieId);
+  await server.request('POST', '/api/movie-content/lang', {
+    token: owner.token,
+    body: { movie_content_id: clip.movie_content_id, language_id: 1, caption: 'Go' },
+  });
+  const saved = await server.request('POST', '/api/movie-plot', {
+    token: owner.token,
+    body: {
+      movie_id: movieId,
+      version: 0,
+      plots: [
+        {
+          movie_plot_id: -1,
+          parent_id: null,
+          movie_content_id: clip.movie_content_id,
+          locked: '0',
+        },
+      ],
+    },
+  });
+  expect(saved.status, saved.text).toBe(200);
+  const { response, zip } = await exportOf(server, owner.token, movieId);
+  expect(response.status).toBe(200);
+  const entries = await entriesOf(zip);
+  story = JSON.parse(entries.get(STORY_FILE)!.toString('utf8'));
+  mediaPath = story.items[0]!.media;
+  media = entries.get(mediaPath)!;
+}, 60_000);
+
+/** The story's archive with story.json changed by `change` and its files as given. */
+function archive(
+  change: (json: typeof story) => unknown = (json) => json,
+  files: ZipEntry[] = [{ name: mediaPath, data: media, compress: false }],
+) {
+  const json = change(structuredClone(story));
+  return zipOf([{ name: STORY_FILE, data: Buffer.from(JSON.stringify(json)) }, ...files]);
+}
+
+/** Posts the archive and expects a 400 with `message`, having written nothing. */
+async function expectRefused(zip: Buffer, message: string | RegExp) {
+  const before = await writtenState(server);
+  const response = await postArchive(server, owner.token, zip);
+  expect(response.status, response.text).toBe(400);
+  if (typeof message === 'string') expect(response.body.message).toBe(message);
+  else expect(response.body.message).toMatch(message);
+  expect(await writtenState(server)).toEqual(before);
+}
+
+describe('POST /api/movie/import refuses a bad archive, writing nothing', () => {
+  it('accepts the unspoilt archive (so each refusal below is for its one fault)', async () => {
+    const before = await writtenState(server);
+    const response = await postArchive(server, owner.token, await archive());
+    expect(response.status, response.text).toBe(201);
+    const after = await writtenState(server);
+    expect(after).toMatchObject({
+      movies: before.movies + 1,
+      contents: before.contents + 1,
+      plots: before.plots + 1,
+      jobs: before.jobs + 1,
+      importing: 0,
+      incoming: 0,
+    });
+  });
+
+  it('refuses a file that is not a zip', async () => {
+    await expectRefused(Buffer.from('just some text, not a zip at all'), ARCHIVE_MESSAGES.notZip);
+    await expectRefused(await readFile(make.media.clip), ARCHIVE_MESSAGES.notZip);
+  });
+
+  it('refuses an archive without story.json, or one that is not JSON', async () => {
+    await expectRefused(await zipOf([{ name: mediaPath, data: media }]), ARCHIVE_MESSAGES.noStory);
+    await expectRefused(
+      await zipOf([{ name: STORY_FILE, data: Buffer.from('{"format": "plotline-story",') }]),
+      /^story\.json is not valid JSON: /,
+    );
+  });
+
+  it('refuses a story.json that breaks the schema, naming the path', async () => {
+    await expectRefused(
+      await archive((json) => ({
+        ...json,
+        items: [{ ...json.items[0], type: 'movie' }],
+      })),
+      /^story\.json does not match the story format at items\.0\.type: /,
+    );
+    await expectRefused(
+      await archive((json) => ({ ...json, colour: 'red' })),
+      /^story\.json does not match the story format at \(the root\): .*colour/,
+    );
+    await expectRefused(
+      await archive((json) => ({ ...json, items: [{ ...json.items[0], media: '../etc/passwd' }] })),
+      /at items\.0\.media: /,
+    );
+    await expectRefused(
+      await archive((json) => ({ ...json, version: 2 })),
+      formatMessage(ARCHIVE_MESSAGES.newerVersion, { version: 2 }),
+    );
+  });
+
+  it('refuses a storyline that names what story.json does not list, or breaks the plot rules', async () => {
+    await expectRefused(
+      await archive((json) => {
+        json.storyline.nodes[0]!.goto = 'node-9';
+        return json;
+      }),
+      formatMessage(ARCHIVE_MESSAGES.unknownNode, { node: 'node-1', other: 'node-9' }),
+    );
+    await expectRefused(
+      await archive((json) => {
+        json.storyline.nodes[0]!.item = 'item-7';
+        return json;
+      }),
+      formatMessage(ARCHIVE_MESSAGES.unknownItem, { node: 'node-1', item: 'item-7' }),
+    );
+    await expectRefused(
+      await archive((json) => ({
+        ...json,
+        items: [{ ...json.items[0], type: 'bridge' }],
+      })),
+      /^The storyline of story\.json cannot be saved: /,
+    );
+  });
+
+  it('refuses an entry whose path leaves the archive', async () => {
+    const escaping = await zipOf([
+      { name: STORY_FILE, data: Buffer.from(JSON.stringify(story)) },
+      { name: mediaPath, data: media, compress: false },
+      { name: 'xx/evil.sh', data: Buffer.from('echo hi') },
+    ]);
+    await expectRefused(
+      patched(escaping, 'xx/evil.sh', '../evil.sh'),
+      formatMessage(ARCHIVE_MESSAGES.unsafePath, { path: '../evil.sh' }),
+    );
+    await expectRefused(
+      patched(escaping, 'xx/evil.sh', '/x/evil.sh'),
+      formatMessage(ARCHIVE_MESSAGES.unsafePath, { path: '/x/evil.sh' }),
+    );
+  });
+
+  it('refuses an archive missing a file story.json names', async () => {
+    await expectRefused(
+      await archive(undefined, []),
+      formatMessage(ARCHIVE_MESSAGES.missingFile, { path: mediaPath }),
+    );
+  });
+
+  it('refuses a media file that is not a video', async () => {
+    await expectRefused(
+      await archive(undefined, [
+        { name: mediaPath, data: Buffer.from('not a video '.repeat(100)) },
+      ]),
+      new RegExp(`^${mediaPath.replace('.', '\\.')}: `),
+    );
+  });
+
+  it('refuses zip bombs: too many entries, an entry inflating far past its size, a lying header', async () => {
+    const many: ZipEntry[] = Array.from({ length: ARCHIVE_LIMITS.entries }, (_, index) => ({
+      name: `images/x${index}`,
+      data: Buffer.alloc(0),
+    }));
+    await expectRefused(
+      await archive(undefined, [{ name: mediaPath, data: media }, ...many]),
+      ARCHIVE_MESSAGES.tooManyEntries,
+    );
+    // 64 MB of zeros deflate to about 64 KB: refused once a few MB have come out.
+    await expectRefused(
+      await archive(undefined, [{ name: mediaPath, data: Buffer.alloc(64 * 1024 * 1024) }]),
+      formatMessage(ARCHIVE_MESSAGES.bomb, { path: mediaPath }),
+    );
+    // A header saying 1,000 bytes for what inflates to 500 KB: the real bytes are counted.
+    const lying = await archive(undefined, [
+      { name: mediaPath, data: Buffer.concat([media, Buffer.alloc(500_000)]) },
+    ]);
+    await expectRefused(
+      withDeclaredSize(lying, mediaPath, 1_000),
+      formatMessage(ARCHIVE_MESSAGES.bomb, { path: mediaPath }),
+    );
+    // A header declaring more than a video may be: refused before a byte is inflated.
+    await expectRefused(
+      withDeclaredSize(
+        await archive(undefined, [{ name: mediaPath, data: media }]),
+        mediaPath,
+        ARCHIVE_LIMITS.mediaBytes + 1,
+      ),
+      formatMessage(ARCHIVE_MESSAGES.entryTooLarge, {
+        path: mediaPath,
+        limit: ARCHIVE_LIMITS.mediaBytes,
+      }),
+    );
+  }, 60_000);
+});

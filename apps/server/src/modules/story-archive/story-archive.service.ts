@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  ARCHIVE_LIMITS,
+  ARCHIVE_MESSAGES,
+  CONTENT_TYPE,
+  formatMessage,
+  MESSAGES,
+  plotInTreeOrder,
+  STORY_ARCHIVE_FORMAT,
+  STORY_ARCHIVE_VERSION,
+  STORY_FILE,
+  storyArchiveSchema,
+  validatePlot,
+  type StoryArchive,
+} from '@plotline/core';
+import type { AuthContext } from '../../access/caller.ts';
+import { projectForCaller } from '../../access/project-access.ts';
+import type { BlobStore } from '../../adapters/blob-store.ts';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
+import type { MediaProbe } from '../../adapters/ffmpeg/media-probe.ts';
+import type { JobQueue } from '../../adapters/job-queue.ts';
+import { scratchFolderName } from '../../adapters/scratch-folders.ts';
+import type { Executor } from '../../db/database.ts';
+import type { RunInTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../errors.ts';
+import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
+import type { PlotRepository } from '../plot/plot.repository.ts';
+import { toNode } from '../plot/plot.service.ts';
+import type { ProjectsRepository } from '../projects/projects.repository.ts';
+import { jobExpirySeconds } from '../transcoding/transcoding.service.ts';
+import {
+  checkImage,
+  checkSubtitle,
+  checkVideo,
+  type CheckedImage,
+} from '../uploads/content-checks.ts';
+import type { IncomingFile } from '../uploads/uploads.service.ts';
+import { openArchive, type OpenedArchive } from './archive-reader.ts';
+import { writeArchive } from './archive-writer.ts';
+import type { StoryArchiveRepository } from './story-archive.repository.ts';
+import {
+  languageIdOf,
+  plannedFiles,
+  storylineOf,
+  storyOf,
+  type PlannedFile,
+} from './story-document.ts';
+
+export interface StoryArchiveDeps {
+  archives: StoryArchiveRepository;
+  projects: Pick<ProjectsRepository, 'findMovie' | 'listBannerImages'>;
+  contents: Pick<MovieContentsRepository, 'listContents' | 'insertContents'>;
+  plots: Pick<PlotRepository, 'listPlots' | 'storyVariables' | 'insertPlot' | 'updatePlot'>;
+  queue: Pick<JobQueue, 'send'>;
+  blobs: BlobStore;
+  ffmpeg: Ffmpeg;
+  clock: Clock;
+  transaction: RunInTransaction;
+  /** This process's scratch space for archives being unpacked (`work/import`). */
+  scratchDir: string;
+}
+
+/** An archive's file once taken out and checked, waiting to be stored. */
+interface CheckedFile {
+  planned: PlannedFile;
+  file: string;
+  bytes: number;
+  probe?: MediaProbe;
+  image?: CheckedImage;
+  subtitle?: { srt: Buffer; vtt: string };
+}
+
+const refuse = (message: string, values: Record<string, string | number> = {}) =>
+  new AppError(400, formatMessage(message, values));
+
+/** story.json's text as the schema reads it; every refusal names where the problem is. */
+function parseStory(text: Buffer): StoryArchive {
+  let json: unknown;
+  try {
+    json = JSON.parse(text.toString('utf8'));
+  } catch (error) {
+    throw refuse(ARCHIVE_MESSAGES.storyNotJson, { reason: (error as Error).message });
+  }
+  const version = (json as { version?: unknown } | null)?.version;
+  if (
+    (json as { format?: unknown } | null)?.format === STORY_ARCHIVE_FORMAT &&
+    typeof version === 'number' &&
+    version > STORY_ARCHIVE_VERSION
+  ) {
+    throw refuse(ARCHIVE_MESSAGES.newerVersion, { version });
+  }
+  const parsed = storyArchiveSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const [problem] = parsed.error.issues;
+  const where = problem!.path.map(String).join('.') || '(the root)';
+  const keys = problem!.code === 'unrecognized_keys' ? `: ${problem!.keys.join(', ')}` : '';
+  throw refuse(ARCHIVE_MESSAGES.storyInvalid, {
+    path: where,
+    message: `${problem!.message}${keys}`,
+  });
+}
+
+export function createStoryArchiveService(deps: StoryArchiveDeps) {
+  const { archives, projects, contents, plots, queue, blobs, ffmpeg, clock, transaction } = deps;
+
+  /** Takes out one planned file and checks it as an upload of its kind would be checked. */
+  async function takeOut(
+    archive: OpenedArchive,
+    planned: PlannedFile,
+    dir: string,
+  ): Promise<CheckedFile> {
+    const file = path.join(dir, randomUUID());
+    const bytes = await archive.extract(planned.path, file, planned.limit);
+    const name = planned.path;
+    try {
+      switch (planned.kind) {
+        case 'video':
+          return { planned, file, bytes, probe: await checkVideo(ffmpeg, file, name) };
+        case 'image':
+          return { planned, file, bytes, image: await checkImage(ffmpeg, file, name) };
+        case 'subtitle':
+          return { planned, file, bytes, subtitle: await checkSubtitle(file, bytes, name) };
+      }
+    } catch (error) {
+      // The archive is the request's one file: what is wrong inside it is a bad request.
+      if (error instanceof AppError) throw new AppError(400, error.message);
+      throw error;
+    }
+  }
+
+  /** Moves the checked files into the store; `undo` removes them if what follows fails. */
+  async function store(checked: CheckedFile[]) {
+    const stored: string[] = [];
+    const keyOf = new Map<string, string>();
+    const vttKeyOf = new Map<string, string>();
+    const put = async (key: string, write: () => Promise<void>) => {
+      await write();
+      stored.push(key);
+      return key;
+    };
+    try {
+      for (const file of checked) {
+        const { path: name, kind } = file.planned;
+        if (kind === 'video') {
+          const key = `sources/${randomUUID()}`;
+          keyOf.set(name, await put(key, () => blobs.putFile(key, file.file)));
+        } else if (kind === 'image') {
+          const folder = name.startsWith('images/banner-') ? 'banners' : 'thumbnails';
+          const key = `${folder}/${randomUUID()}.${file.image!.extension}`;
+          keyOf.set(name, await put(key, () => blobs.putFile(key, file.file)));
+        } else {
+          const id = randomUUID();
+          const srt = `subtitles/${id}.srt`;
+          const vtt = `subtitles/${id}.vtt`;
+          keyOf.set(name, await put(srt, () => blobs.put(srt, file.subtitle!.srt)));
+          vttKeyOf.set(
+            name,
+            await put(vtt, () => blobs.put(vtt, Buffer.from(file.subtitle!.vtt, 'utf8'))),
+          );
+        }
+      }
+    } catch (error) {
+      await Promise.all(stored.map((key) => blobs.delete(key)));
+      throw error;
+    }
+    return {
+      keyOf,
+      vttKeyOf,
+      undo: () => Promise.all(stored.map((key) => blobs.delete(key))),
+    };
+  }
+
+  return {
+    /** Refuses at once, before an archive's bytes are read, a caller who has no company to import into. */
+    checkImportTarget(caller: AuthContext): void {
+      if (caller.companyId === null) throw new AppError(400, MESSAGES.projectNeedsCompany);
+    },
+
+    /**
+     * A project as a story archive, for whoever may read it: story.json and every file it names,
+     * streamed from the blob store one after the other (never a whole file in memory). `bytes`
+     * is the zip's exact size, known before the first byte.
+     */
+    async exportArchive(
+      caller: AuthContext,
+      movieId: number,
+    ): Promise<{ fileName: string; bytes: number; stream: Readable }> {
+      const movie = await projectForCaller(projects, caller, movieId, { change: false });
+      const items = await contents.listContents(movie.id);
+      const { story, files } = storyOf(
+        {
+          movie,
+          contents: items,
+          languages: await archives.listArchivedLanguages(items.map((item) => item.id)),
+          bannerImages: await projects.listBannerImages(movie.id),
+          nodes: (await plots.listPlots(movie.id)).map(toNode),
+          variables: await plots.storyVariables(movie.id),
+        },
+        clock.now(),
+      );
+      const sized = await Promise.all(
+        files.map(async (file) => {
+          const bytes = await blobs.size(file.key);
+          // A file the records name but the store lacks: the archive would be incomplete.
+          if (bytes === null)
+            throw new Error(`Export of project ${movie.id}: ${file.key} is missing`);
+          return { ...file, bytes };
+        }),
+      );
+      const { stream, bytes } = await writeArchive(
+        Buffer.from(`${JSON.stringify(story, null, 2)}\n`, 'utf8'),
+        sized,
+        blobs,
+        clock.now(),
+      );
+      return { fileName: `plotline-story-${movie.id}.zip`, bytes, stream };
+    },
+
+    /**
+     * Makes a new draft of the caller's company from a story archive: every check first (the zip,
+     * story.json against the format, the files it names, each file as an upload of its kind
+     * would be checked, the storyline against the plot rules), so a refused archive writes
+     * nothing; then the files are stored and one transaction writes the project, its items
+     * (queued for transcoding as uploads are), captions, subtitles, banner, artwork and storyline.
+     */
+    async importArchive(
+      caller: AuthContext,
+      upload: IncomingFile,
+    ): Promise<{ movieId: number; title: string; items: number }> {
+      const companyId = caller.companyId;
+      if (companyId === null) throw new AppError(400, MESSAGES.projectNeedsCompany);
+      const dir = path.join(deps.scratchDir, scratchFolderName('import'));
+      await mkdir(dir, { recursive: true });
+      let archive: OpenedArchive | undefined;
+      try {
+        archive = await openArchive(upload.path);
+        if (!archive.entries.has(STORY_FILE)) throw refuse(ARCHIVE_MESSAGES.noStory);
+        const story = parseStory(
+          await archive.readBuffer(STORY_FILE, ARCHIVE_LIMITS.storyJsonBytes),
+        );
+        const planned = plannedFiles(story);
+        for (const file of planned) {
+          if (!archive.entries.has(file.path)) {
+            throw refuse(ARCHIVE_MESSAGES.missingFile, { path: file.path });
+          }
+        }
+        const primary = story.settings.primary_language;
+        const itemLanguages = new Set(
+          story.items.flatMap((item) => item.languages.map((language) => language.language)),
+        );
+        if (primary !== null && !itemLanguages.has(primary)) {
+          throw refuse(ARCHIVE_MESSAGES.storyInvalid, {
+            path: 'settings.primary_language',
+            message: MESSAGES.languageNotUsed,
+          });
+        }
+
+        const checked: CheckedFile[] = [];
+        for (const file of planned) checked.push(await takeOut(archive, file, dir));
+        const checkedOf = new Map(checked.map((file) => [file.planned.path, file]));
+
+        const { nodes, itemIndexOf } = storylineOf(story);
+        const plotItems = story.items.map((item) => ({
+          movie_content_id: itemIndexOf.get(item.id)!,
+          type: item.type === 'clip' ? CONTENT_TYPE.clip : CONTENT_TYPE.bridge,
+          duration: checkedOf.get(item.media)!.probe!.durationSeconds,
+        }));
+        if (nodes.length > 0) {
+          const [problem] = validatePlot(nodes, plotItems, story.storyline.variables);
+          if (problem) throw refuse(ARCHIVE_MESSAGES.storyline, { message: problem.message });
+        }
+
+        const { keyOf, vttKeyOf, undo } = await store(checked);
+        try {
+          const movieId = await transaction(async (tx) => {
+            const at = clock.now();
+            const movieId = await archives.insertProject(
+              {
+                companyId,
+                createdBy: caller.userId,
+                title: story.info.title,
+                synopsis: story.info.synopsis,
+                tags: story.info.tags,
+                viewMode: story.info.view_mode,
+                thumbnailMobile: story.thumbnails.mobile && keyOf.get(story.thumbnails.mobile)!,
+                thumbnailDesktop: story.thumbnails.desktop && keyOf.get(story.thumbnails.desktop)!,
+                buttonText: story.banner.button_text,
+                buttonColor: story.banner.button_color,
+                buttonTextColor: story.banner.button_text_color,
+                bannerUrl: story.banner.url,
+                shareable: story.settings.shareable,
+                primaryLanguageId: primary === null ? null : languageIdOf(primary),
+                storyVariables: story.storyline.variables,
+              },
+              at,
+              tx,
+            );
+            await archives.insertBannerImages(
+              story.banner.images.map((banner) => {
+                const image = checkedOf.get(banner.file)!.image!;
+                return {
+                  movieId,
+                  kind: banner.kind,
+                  imageKey: keyOf.get(banner.file)!,
+                  width: image.width,
+                  height: image.height,
+                };
+              }),
+              at,
+              tx,
+            );
+            const contentIds = await contents.insertContents(
+              story.items.map((item) => ({
+                movieId,
+                type: item.type === 'clip' ? CONTENT_TYPE.clip : CONTENT_TYPE.bridge,
+                fileName: item.file_name,
+                sourceKey: keyOf.get(item.media)!,
+                sourceBytes: checkedOf.get(item.media)!.bytes,
+              })),
+              at,
+              tx,
+            );
+            await archives.insertLanguages(
+              story.items.flatMap((item, index) =>
+                item.languages.map((language) => ({
+                  movieContentId: contentIds[index]!,
+                  languageId: languageIdOf(language.language),
+                  caption: language.caption,
+                  subtitleSrtKey: language.subtitle && keyOf.get(language.subtitle)!,
+                  subtitleVttKey: language.subtitle && vttKeyOf.get(language.subtitle)!,
+                  subtitleName: language.subtitle && (language.subtitle_name ?? 'subtitle.srt'),
+                })),
+              ),
+              at,
+              tx,
+            );
+            await writeStoryline(movieId, contentIds, at, tx);
+            // Queued exactly as an upload queues its videos: the same job, the same time allowed.
+            for (const [index, id] of contentIds.entries()) {
+              const probe = checkedOf.get(story.items[index]!.media)!.probe!;
+              await queue.send(
+                { kind: 'transcode', movieContentId: id, attempt: 1 },
+                { tx, expireInSeconds: jobExpirySeconds(probe.durationSeconds) },
+              );
+            }
+            return movieId;
+          });
+          return { movieId, title: story.info.title, items: story.items.length };
+        } catch (error) {
+          await undo();
+          throw error;
+        }
+
+        /**
+         * Writes the nodes parents first, each at its place among its siblings, then the defaults
+         * and links, once every node has its id.
+         */
+        async function writeStoryline(
+          movieId: number,
+          contentIds: number[],
+          at: Date,
+          tx: Executor,
+        ) {
+          const realId = new Map<number, number>();
+          const positions = new Map<number | null, number>();
+          const ordered = plotInTreeOrder(nodes);
+          for (const node of ordered) {
+            const position = positions.get(node.parent_id) ?? 0;
+            positions.set(node.parent_id, position + 1);
+            const item = node.movie_content_id! - 1;
+            realId.set(
+              node.movie_plot_id,
+              await plots.insertPlot(
+                movieId,
+                {
+                  movieContentId: contentIds[item]!,
+                  parentId: node.parent_id === null ? null : realId.get(node.parent_id)!,
+                  locked: node.locked === '1',
+                  duration: plotItems[item]!.duration,
+                  position,
+                  banner: node.banner,
+                  condition: node.condition,
+                  effects: node.effects,
+                  branch: node.branch,
+                  decisionSeconds: node.decision_seconds,
+                  defaultOptionId: null,
+                  gotoId: null,
+                },
+                at,
+                tx,
+              ),
+            );
+          }
+          for (const node of ordered) {
+            if (node.default_option_id === null && node.goto_id === null) continue;
+            await plots.updatePlot(
+              movieId,
+              realId.get(node.movie_plot_id)!,
+              {
+                defaultOptionId:
+                  node.default_option_id === null ? null : realId.get(node.default_option_id)!,
+                gotoId: node.goto_id === null ? null : realId.get(node.goto_id)!,
+              },
+              at,
+              tx,
+            );
+          }
+        }
+      } finally {
+        archive?.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export type StoryArchiveService = ReturnType<typeof createStoryArchiveService>;
