@@ -59,6 +59,19 @@ describe('resume on this device', () => {
     expect(engine.start).toHaveBeenLastCalledWith(expect.objectContaining({ id: 1 }));
   });
 
+  it('notes where the viewer is only once the viewing plays', async () => {
+    const { engine, page } = await mount({ variables: [score] }, new Texts(), published);
+    engine.show(0);
+    expect(localStorage.getItem(KEY)).toBeNull();
+    press(getByRole(page, 'button', { name: 'Play' }));
+    await flush();
+    expect(JSON.parse(localStorage.getItem(KEY)!).state).toEqual({
+      node_id: 1,
+      values: { score: 0 },
+      history: [],
+    });
+  });
+
   it('starts over from the root with the start values', async () => {
     save(saved);
     const { engine, page, video } = await mount({ variables: [score] }, new Texts(), published);

@@ -138,7 +138,7 @@ export class StoryPlayer {
   private choicesMade: number[] = [];
   private started = false;
   /** A node shown before the first play is reported when the viewing starts. */
-  private unreportedNode: WalkEntry | null = null;
+  private unreportedNode: number | null = null;
   private restarts = 0;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Ends the player's listeners on the document and the window (`destroy`). */
@@ -352,13 +352,11 @@ export class StoryPlayer {
     this.controls.seek.showNode(at, this.current.duration);
     this.keepFocus();
     void this.subtitles.showNode(node.item, at);
-    this.report(entry);
+    this.report(index);
     if (options.length > 0) {
       this.engine?.prefetch(options);
       for (const option of options) this.subtitles.preload(option.item);
     }
-    // Where the viewer is, for 'Continue' on this device: at each node's start.
-    this.deviceResume?.save(this.walk.stateAt(index));
     this.planAhead(index);
     this.controls.setPreviousChoice(this.choicesMade.length > 0);
     if (this.elsewhereButton) this.elsewhereButton.hidden = false;
@@ -631,13 +629,17 @@ export class StoryPlayer {
 
   /**
    * A node on screen, and the option its automatic branch took; one shown before the viewer
-   * pressed Play counts from then.
+   * pressed Play counts from then (and only then is it where the viewer is, for resume).
    */
-  private report(entry: WalkEntry) {
+  private report(index: number) {
+    const entry = this.walk.entries[index];
+    if (!entry) return;
     if (!this.started) {
-      this.unreportedNode = entry;
+      this.unreportedNode = index;
       return;
     }
+    // Where the viewer is, for 'Continue' on this device: at each node's start, once playing.
+    this.deviceResume?.save(this.walk.stateAt(index));
     this.events?.record({ type: 'node', node_id: entry.node.id });
     const { step } = entry;
     if (step.kind === 'follow' && (step.reason === 'auto' || step.reason === 'fallback')) {
@@ -662,7 +664,7 @@ export class StoryPlayer {
     if (!this.started) {
       this.started = true;
       this.events?.record({ type: 'start' });
-      if (this.unreportedNode) this.report(this.unreportedNode);
+      if (this.unreportedNode !== null) this.report(this.unreportedNode);
       this.unreportedNode = null;
     }
     // Within the gesture where the stream is ready: some browsers allow sound only there.

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@plotline/core/messages';
 import { LANGUAGES } from '@plotline/core/ui';
 import { describe, expect, it } from 'vitest';
 import { loadWords, Texts, uiLanguageOf } from './texts.ts';
@@ -37,6 +38,12 @@ describe('the words', () => {
       LANGUAGES.map(async (language) => (await loadWords(language)).play),
     );
     expect(new Set(plays).size).toBe(LANGUAGES.length);
+  });
+});
+
+describe('the words of core messages', () => {
+  it('say for viewers what core MESSAGES say', () => {
+    expect(en.resumeLinkNotFound).toBe(`${MESSAGES.resumeNotFound}.`);
   });
 });
 
