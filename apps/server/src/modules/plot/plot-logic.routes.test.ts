@@ -371,6 +371,12 @@ describe('locked plots and removals with story logic', () => {
     const bridge = byItem(saved, project.bridgeX).movie_plot_id;
     const locked = await lockPlot(bridge, true);
     expect(locked.status, locked.text).toBe(200);
+    // Every change answers the variables with the nodes and their logic.
+    expect(locked.body).toEqual({
+      ...saved,
+      data: saved.data.map((n) => (n.movie_plot_id === bridge ? { ...n, locked: '1' } : n)),
+      version: 2,
+    });
     const changes: [number, Partial<NodeLogic>][] = [
       [project.bridgeX, { decision_seconds: 20 }],
       [project.bridgeX, { default_option_id: null, decision_seconds: null }],
@@ -415,7 +421,20 @@ describe('locked plots and removals with story logic', () => {
     });
     expect(byItem(removed.body, project.bridgeY).goto_id).toBeNull();
     expect(removed.body.variables).toEqual(VARIABLES);
-    expect((await getPlot(project.movieId)).body).toEqual(removed.body);
+    const banner = await server.request<Reply>('POST', '/api/movie-plot/banner', {
+      token: owner.token,
+      body: {
+        movie_id: project.movieId,
+        movie_plot_id: byItem(saved, project.clipA).movie_plot_id,
+        banner: [{ banner_type: 'vertical', banner_time_start: 1 }],
+      },
+    });
+    expect(banner.status, banner.text).toBe(200);
+    expect(banner.body.variables).toEqual(VARIABLES);
+    expect(byItem(banner.body, project.clipA).effects).toEqual(
+      byItem(saved, project.clipA).effects,
+    );
+    expect((await getPlot(project.movieId)).body).toEqual(banner.body);
   });
 
   it('refuses with 409 the removal of a plot a locked plot links to', async () => {
