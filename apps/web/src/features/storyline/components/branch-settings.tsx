@@ -54,11 +54,15 @@ function OptionPicker({
       value={chosen ? String(node.default_option_id) : ''}
       error={!chosen}
       helperText={
-        candidates.length === 0 ? t('storyLogic.logic.noCandidate') : t('storyLogic.logic.required')
+        candidates.length === 0
+          ? t('storyLogic.logic.noCandidate')
+          : chosen
+            ? undefined
+            : t('storyLogic.logic.required')
       }
       onChange={(event) => onChange(Number(event.target.value))}
       slotProps={{ formHelperText: { sx: { mx: 0 } } }}
-      sx={{ maxWidth: 360 }}
+      sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: 360 }}
     >
       {candidates.map((option) => (
         <MenuItem key={option.movie_plot_id} value={String(option.movie_plot_id)}>

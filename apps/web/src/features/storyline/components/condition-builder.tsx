@@ -1,7 +1,5 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
-import Close from '@mui/icons-material/Close';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,9 +16,15 @@ import {
 } from '@plotline/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clauseWantsYes, clauseWithVariable, newClause } from '../model/node-logic.ts';
+import { useLogicWords } from '../hooks/use-logic-words.ts';
+import {
+  clauseWantsYes,
+  clauseWithVariable,
+  comparisonSign,
+  newClause,
+} from '../model/node-logic.ts';
 import { parseWholeNumber } from '../model/story-variables.ts';
-import { LogicSection, VariablePicker } from './logic-fields.tsx';
+import { LogicRow, LogicSection, VariablePicker } from './logic-fields.tsx';
 import { WholeNumberField } from './whole-number-field.tsx';
 
 interface ConditionBuilderProps {
@@ -31,12 +35,24 @@ interface ConditionBuilderProps {
   onChange: (condition: Condition | null) => void;
 }
 
+/** A comparison as its picker shows it: the sign kept left to right (a mirrored ≥ reads ≤). */
+function ComparisonLabel({ op }: { op: Comparison }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <bdi dir="ltr">{comparisonSign(op)}</bdi> {t(`storyLogic.logic.comparisons.${op}`)}
+    </>
+  );
+}
+
 function ClauseRow({
+  lead,
   clause,
   variables,
   onChange,
   onRemove,
 }: {
+  lead: string | undefined;
   clause: ConditionClause;
   variables: readonly StoryVariable[];
   onChange: (clause: ConditionClause) => void;
@@ -45,13 +61,7 @@ function ClauseRow({
   const { t } = useTranslation();
   const flag = typeof clause.value === 'boolean';
   return (
-    <Stack
-      component="li"
-      direction="row"
-      spacing={1}
-      useFlexGap
-      sx={{ alignItems: 'flex-start', flexWrap: 'wrap', listStyle: 'none' }}
-    >
+    <LogicRow lead={lead} removeLabel={t('storyLogic.logic.removeClause')} onRemove={onRemove}>
       <VariablePicker
         variables={variables}
         value={clause.variable}
@@ -66,7 +76,7 @@ function ClauseRow({
           onChange={(event) =>
             onChange({ ...clause, op: 'eq', value: event.target.value === 'yes' })
           }
-          sx={{ width: 112, flexShrink: 0 }}
+          sx={{ width: 140, flexShrink: 0 }}
         >
           <MenuItem value="yes">{t('storyLogic.logic.isYes')}</MenuItem>
           <MenuItem value="no">{t('storyLogic.logic.isNo')}</MenuItem>
@@ -79,11 +89,11 @@ function ClauseRow({
             label={t('storyLogic.logic.comparison')}
             value={clause.op}
             onChange={(event) => onChange({ ...clause, op: event.target.value as Comparison })}
-            sx={{ width: 112, flexShrink: 0 }}
+            sx={{ width: 140, flexShrink: 0 }}
           >
             {COMPARISONS.map((op) => (
               <MenuItem key={op} value={op}>
-                {t(`storyLogic.logic.comparisons.${op}`)}
+                <ComparisonLabel op={op} />
               </MenuItem>
             ))}
           </TextField>
@@ -97,15 +107,7 @@ function ClauseRow({
           />
         </>
       )}
-      <IconButton
-        aria-label={t('storyLogic.logic.removeClause')}
-        title={t('storyLogic.logic.removeClause')}
-        onClick={onRemove}
-        sx={{ mt: 0.25 }}
-      >
-        <Close fontSize="small" />
-      </IconButton>
-    </Stack>
+    </LogicRow>
   );
 }
 
@@ -121,6 +123,7 @@ export function ConditionBuilder({
   onChange,
 }: ConditionBuilderProps) {
   const { t } = useTranslation();
+  const words = useLogicWords();
   const clauses = condition?.clauses ?? [];
   const join: ConditionJoin = condition?.join ?? 'and';
   const first = variables[0];
@@ -164,6 +167,7 @@ export function ConditionBuilder({
             {clauses.map((clause, index) => (
               <ClauseRow
                 key={index}
+                lead={index > 0 ? words[join] : undefined}
                 clause={clause}
                 variables={variables}
                 onChange={(changed) =>

@@ -1,7 +1,5 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
-import Close from '@mui/icons-material/Close';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,7 +14,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { effectWithVariable, newEffect } from '../model/node-logic.ts';
 import { parseWholeNumber } from '../model/story-variables.ts';
-import { LogicSection, VariablePicker, YesNoPicker } from './logic-fields.tsx';
+import { LogicRow, LogicSection, VariablePicker, YesNoPicker } from './logic-fields.tsx';
 import { WholeNumberField } from './whole-number-field.tsx';
 
 interface EffectsEditorProps {
@@ -41,13 +39,7 @@ function EffectRow({
   // A yes/no variable is only set; a number is set or added to.
   const ops: EffectOp[] = flag ? ['set'] : ['set', 'add'];
   return (
-    <Stack
-      component="li"
-      direction="row"
-      spacing={1}
-      useFlexGap
-      sx={{ alignItems: 'flex-start', flexWrap: 'wrap', listStyle: 'none' }}
-    >
+    <LogicRow removeLabel={t('storyLogic.logic.removeEffect')} onRemove={onRemove}>
       <VariablePicker
         variables={variables}
         value={effect.variable}
@@ -83,15 +75,7 @@ function EffectRow({
           width={96}
         />
       )}
-      <IconButton
-        aria-label={t('storyLogic.logic.removeEffect')}
-        title={t('storyLogic.logic.removeEffect')}
-        onClick={onRemove}
-        sx={{ mt: 0.25 }}
-      >
-        <Close fontSize="small" />
-      </IconButton>
-    </Stack>
+    </LogicRow>
   );
 }
 

@@ -1,5 +1,8 @@
+import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StoryVariable } from '@plotline/core';
@@ -18,6 +21,53 @@ export function LogicSection({ legend, children }: { legend: string; children: R
         {legend}
       </Typography>
       {children}
+    </Box>
+  );
+}
+
+/**
+ * One row of a condition or of the effects: its pickers, wrapping on a narrow screen, and its
+ * remove button, which stays at the row's end; `lead` (the join word) above all rows but the first.
+ */
+export function LogicRow({
+  lead,
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  lead?: string;
+  removeLabel: string;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="li" sx={{ listStyle: 'none' }}>
+      {lead && (
+        <Typography
+          variant="caption"
+          sx={{ display: 'block', mb: 1, color: 'text.secondary', fontWeight: 700 }}
+        >
+          {lead}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flex: 1, minWidth: 0, flexWrap: 'wrap', alignItems: 'flex-start' }}
+        >
+          {children}
+        </Stack>
+        <IconButton
+          aria-label={removeLabel}
+          title={removeLabel}
+          onClick={onRemove}
+          sx={{ mt: 0.25 }}
+        >
+          <Close fontSize="small" />
+        </IconButton>
+      </Stack>
     </Box>
   );
 }

@@ -229,7 +229,7 @@ function LogicEdge({
         markerEnd={markerEnd}
         style={
           data?.link
-            ? { strokeDasharray: '6 4', strokeWidth: 1.5 }
+            ? { strokeDasharray: '6 4', strokeWidth: 2 }
             : data?.mark
               ? { strokeWidth: 2.5 }
               : undefined

@@ -3,7 +3,9 @@ import {
   DECISION_SECONDS_MAX,
   DECISION_SECONDS_MIN,
   expectedContentType,
+  formatCondition,
   type BranchMode,
+  type Comparison,
   type ConditionClause,
   type NodeLogic,
   type PlotNode,
@@ -31,6 +33,13 @@ export function clauseWithVariable(
 ): ConditionClause {
   const sameKind = (variable.kind === 'flag') === (typeof clause.value === 'boolean');
   return sameKind ? { ...clause, variable: variable.name } : newClause(variable);
+}
+
+/** A comparison's sign (≥) as core's `formatCondition` writes it, so picker and graph agree. */
+export function comparisonSign(op: Comparison): string {
+  return formatCondition({ join: 'and', clauses: [{ variable: 'x', op, value: 0 }] }).split(
+    ' ',
+  )[1]!;
 }
 
 /** A yes/no clause as its picker reads it: whether it asks for "yes". */
