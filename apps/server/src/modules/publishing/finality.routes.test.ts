@@ -78,6 +78,8 @@ const NOT_ABOUT_A_PROJECT = [
   'POST /api/public/news-signup',
   // The root user's maintenance switch.
   'PUT /api/maintenance',
+  // An import makes a new draft from an archive: no project it names changes.
+  'POST /api/movie/import',
 ];
 
 function tusRequest(method: string, url: string, headers: Record<string, string>, body?: Buffer) {
