@@ -11,7 +11,7 @@ import {
   writtenState,
   zipOf,
   type ZipEntry,
-} from './archive-fixtures.ts';
+} from '../../test/test-archives.ts';
 
 /*
  * Every archive an import must refuse: each is a 400 naming what is wrong, and leaves nothing

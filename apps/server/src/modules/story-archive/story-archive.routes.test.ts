@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STORY_SCHEMA_FILE } from '../../../scripts/story-schema.ts';
 import type { Envelope } from '../../test/test-server.ts';
 import { startProjectSuite } from '../../test/test-projects.ts';
-import { entriesOf, exportOf, postArchive } from './archive-fixtures.ts';
+import { entriesOf, exportOf, postArchive } from '../../test/test-archives.ts';
 
 /*
  * A story's round trip through its archive: exported by its company, imported into another one,

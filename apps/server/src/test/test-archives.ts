@@ -11,8 +11,8 @@ import {
   movieContents,
   moviePlots,
   movies,
-} from '../../db/schema/index.ts';
-import type { Envelope, TestResponse, TestServer } from '../../test/test-server.ts';
+} from '../db/schema/index.ts';
+import type { Envelope, TestResponse, TestServer } from './test-server.ts';
 
 /* The story archive tests' tools: zips made and read in memory, and what an import may write. */
 
