@@ -189,14 +189,15 @@ describe('POST /api/movie/import refuses a bad archive, writing nothing', () => 
     const many: ZipEntry[] = Array.from({ length: ARCHIVE_LIMITS.entries }, (_, index) => ({
       name: `images/x${index}`,
       data: Buffer.alloc(0),
+      compress: false,
     }));
     await expectRefused(
       await archive(undefined, [{ name: mediaPath, data: media }, ...many]),
       ARCHIVE_MESSAGES.tooManyEntries,
     );
-    // 64 MB of zeros deflate to about 64 KB: refused once a few MB have come out.
+    // 16 MiB of zeros deflate to about 16 KB: refused once 1.6 MB have come out.
     await expectRefused(
-      await archive(undefined, [{ name: mediaPath, data: Buffer.alloc(64 * 1024 * 1024) }]),
+      await archive(undefined, [{ name: mediaPath, data: Buffer.alloc(16 * 1024 * 1024) }]),
       formatMessage(ARCHIVE_MESSAGES.bomb, { path: mediaPath }),
     );
     // A header saying 1,000 bytes for what inflates to 500 KB: the real bytes are counted.
