@@ -178,9 +178,15 @@ describe('StepThree', () => {
 
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     const [call] = api.to('POST', '/api/movie-plot');
-    const body = call!.body as { movie_id: number; version: number; plots: PlotNode[] };
+    const body = call!.body as {
+      movie_id: number;
+      version: number;
+      plots: PlotNode[];
+      variables: StoryVariable[];
+    };
     expect(body.movie_id).toBe(5);
     expect(body.version).toBe(3);
+    expect(body.variables).toEqual([]);
     const [root, question, left, right] = body.plots;
     expect(root).toMatchObject({ movie_content_id: 1, parent_id: null });
     expect(question).toMatchObject({ movie_content_id: 2, parent_id: root!.movie_plot_id });
