@@ -495,6 +495,7 @@ export const ar: Translation = {
     playingFrom: 'تُشغَّل المعاينة من «{{caption}}» بالقيم المضبوطة في «جرّب كل المسارات».',
     playFromStart: 'التشغيل من البداية',
     toStoryline: 'العودة إلى مسار القصة',
+    problemAt: '«{{plot}}»: {{message}}',
     moreProblems: 'و{{number}} مشكلات أخرى: يعرضها كلها فحص القصة في مسار القصة.',
   },
   welcomeGuide: {

@@ -534,6 +534,7 @@ export const de: Translation = {
       'Die Vorschau spielt ab „{{caption}}“ mit den in „Alle Pfade durchspielen“ gesetzten Werten.',
     playFromStart: 'Von Anfang an abspielen',
     toStoryline: 'Zurück zur Handlung',
+    problemAt: '„{{plot}}“: {{message}}',
     moreProblems:
       'Und {{number}} weitere: Die Prüfung der Geschichte in der Handlung listet alle auf.',
   },

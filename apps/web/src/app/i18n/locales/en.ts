@@ -354,6 +354,7 @@ export const en = {
     playingFrom: 'The preview plays from “{{caption}}” with the values set in Play every path.',
     playFromStart: 'Play from the start',
     toStoryline: 'Back to the storyline',
+    problemAt: '“{{plot}}”: {{message}}',
     moreProblems: 'And {{number}} more: the story check in the storyline lists them all.',
   },
   welcomeGuide: {

@@ -528,6 +528,7 @@ export const es: Translation = {
       'La vista previa se reproduce desde «{{caption}}» con los valores fijados en Recorrer todos los caminos.',
     playFromStart: 'Reproducir desde el principio',
     toStoryline: 'Volver al argumento',
+    problemAt: '«{{plot}}»: {{message}}',
     moreProblems: 'Y {{number}} más: la revisión de la historia en el argumento los muestra todos.',
   },
   welcomeGuide: {

@@ -525,6 +525,7 @@ export const id: Translation = {
       'Pratinjau diputar dari “{{caption}}” dengan nilai yang diatur di Mainkan setiap jalur.',
     playFromStart: 'Putar dari awal',
     toStoryline: 'Kembali ke alur cerita',
+    problemAt: '“{{plot}}”: {{message}}',
     moreProblems:
       'Dan {{number}} lainnya: pemeriksaan cerita di alur cerita mencantumkan semuanya.',
   },

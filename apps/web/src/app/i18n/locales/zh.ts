@@ -488,6 +488,7 @@ export const zh: Translation = {
     playingFrom: '预览从“{{caption}}”开始播放，使用在“试玩每条路径”中设置的值。',
     playFromStart: '从头播放',
     toStoryline: '返回故事线',
+    problemAt: '“{{plot}}”：{{message}}',
     moreProblems: '另有 {{number}} 个：故事线中的故事检查列出了全部问题。',
   },
   welcomeGuide: {

@@ -2,6 +2,7 @@ import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flipInRtl } from '../../../lib/flip-in-rtl.ts';
 import type { PathTrail } from '../model/path-trail.ts';
@@ -17,9 +18,13 @@ interface PathBreadcrumbProps {
 /** The path played so far, oldest first: each earlier plot is a way back to it. */
 export function PathBreadcrumb({ trail, labels, onBack }: PathBreadcrumbProps) {
   const { t } = useTranslation();
+  const labelId = useId();
   const nameOf = (id: number) => labels.get(id)?.caption || t('storyPaths.noItem');
   return (
-    <Box component="nav" aria-label={t('storyPaths.path')}>
+    <Box component="nav" aria-labelledby={labelId}>
+      <Typography id={labelId} variant="caption" color="text.secondary" component="p">
+        {t('storyPaths.path')}
+      </Typography>
       <Box
         component="ol"
         sx={{

@@ -208,16 +208,22 @@ export function StopDetails({ view, labels, onGo, headingId, headingRef }: StopD
               icon={<TimerOutlined />}
               role="note"
               sx={{ mt: 1 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => onGo(step.default_option_id!)}>
-                  {t('storyPaths.letTimerRunOut')}
-                </Button>
-              }
             >
               {t('storyPaths.step.timer', {
                 seconds: step.decision_seconds,
                 caption: nameOf(step.default_option_id),
               })}
+              {/* Under the words, not beside them: a narrow screen has no room for both. */}
+              <Box sx={{ mt: 1 }}>
+                <Button
+                  color="inherit"
+                  size="small"
+                  variant="outlined"
+                  onClick={() => onGo(step.default_option_id!)}
+                >
+                  {t('storyPaths.letTimerRunOut')}
+                </Button>
+              </Box>
             </Alert>
           )}
         {view.timerIdle && (

@@ -105,26 +105,25 @@ export function PlayerPreview({
           </IconButton>
         </Stack>
       </Stack>
-      {start && (
-        <Alert
-          severity="info"
-          role="status"
-          sx={{ mt: 2 }}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              startIcon={<ReplayRounded />}
-              onClick={onStartClear}
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {t('storyPaths.playFromStart')}
-            </Button>
-          }
-        >
-          {t('storyPaths.playingFrom', { caption: start.caption })}
-        </Alert>
-      )}
+      {/* Always there, so that a screen reader hears where the preview starts once it is set. */}
+      <Box role="status">
+        {start && (
+          <Alert severity="info" role="note" sx={{ mt: 2 }}>
+            {t('storyPaths.playingFrom', { caption: start.caption })}
+            <Box sx={{ mt: 1 }}>
+              <Button
+                color="inherit"
+                size="small"
+                variant="outlined"
+                startIcon={<ReplayRounded />}
+                onClick={onStartClear}
+              >
+                {t('storyPaths.playFromStart')}
+              </Button>
+            </Box>
+          </Alert>
+        )}
+      </Box>
       <Tabs
         value={device}
         onChange={(_event, value: Device) => setDevice(value)}

@@ -458,8 +458,11 @@ describe('StepFour: the story check', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MESSAGES.storyCheckFailed);
-    expect(alert).toHaveTextContent(MESSAGES.storyDeadEnd);
-    expect(alert).toHaveTextContent(MESSAGES.conditionNeverHolds);
+    const problems = within(alert)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(problems).toContain(`“The door”: ${MESSAGES.storyDeadEnd}`);
+    expect(problems).toContain(`“Knock”: ${MESSAGES.conditionNeverHolds}`);
     expect(button('Publish')).toBeDisabled();
 
     await user.click(within(alert).getByRole('button', { name: 'Back to the storyline' }));

@@ -27,6 +27,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useStorylineShown } from '../../../../api/storyline.ts';
+import { captionOf } from '../../../../lib/caption-of.ts';
 import { useDateFormat } from '../../../../lib/use-date-format.ts';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { usePublishProject } from '../../api/publish-project.ts';
@@ -129,6 +130,13 @@ export function StepFour({ project, onBack }: StepFourProps) {
   // The storyline the server refused to publish for its story check: until another one loads, the
   // refusal stands, even when the studio's copy shows no error.
   const [refusedFor, setRefusedFor] = useState<unknown>(null);
+  const plotName = (id: number) => {
+    const contentId = storyline.data?.data.find(
+      (node) => node.movie_plot_id === id,
+    )?.movie_content_id;
+    const item = project.movieContent.find((candidate) => candidate.movie_content_id === contentId);
+    return item ? captionOf(item, project.primaryLanguageId) || item.file_name : null;
+  };
   const storyBlocked =
     !published &&
     (storyCheckBlocks(storyProblems) || (refusedFor !== null && refusedFor === storyline.data));
@@ -270,6 +278,7 @@ export function StepFour({ project, onBack }: StepFourProps) {
       {storyBlocked && (
         <StoryCheckAlert
           problems={storyProblems.filter((problem) => problem.severity === 'error')}
+          plotName={plotName}
           onOpenStoryline={onBack}
         />
       )}

@@ -14,6 +14,8 @@ const SHOWN_PROBLEMS = 3;
 interface StoryCheckAlertProps {
   /** The check's errors; empty when the server refused without the studio seeing one. */
   problems: readonly StoryProblem[];
+  /** The caption of a problem's plot, or null when it has none to show. */
+  plotName: (id: number) => string | null;
   onOpenStoryline: () => void;
 }
 
@@ -21,10 +23,18 @@ interface StoryCheckAlertProps {
  * Why Publish waits: the story check (core `checkStory`) found an error, which the server refuses
  * too (`storyCheckFailed`). The creator fixes it in the storyline, a step back.
  */
-export function StoryCheckAlert({ problems, onOpenStoryline }: StoryCheckAlertProps) {
+export function StoryCheckAlert({ problems, plotName, onOpenStoryline }: StoryCheckAlertProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const messages = [...new Set(problems.map((problem) => messageText(problem.message)))];
+  const messages = [
+    ...new Set(
+      problems.map((problem) => {
+        const message = messageText(problem.message);
+        const plot = problem.movie_plot_id === undefined ? null : plotName(problem.movie_plot_id);
+        return plot ? t('storyPaths.problemAt', { plot, message }) : message;
+      }),
+    ),
+  ];
   return (
     <Alert severity="error">
       <AlertTitle>{messageText(MESSAGES.storyCheckFailed)}</AlertTitle>
