@@ -5,7 +5,6 @@ import type { Readable } from 'node:stream';
 import {
   ARCHIVE_LIMITS,
   ARCHIVE_MESSAGES,
-  CONTENT_TYPE,
   formatMessage,
   MESSAGES,
   plotInTreeOrder,
@@ -14,6 +13,7 @@ import {
   STORY_FILE,
   storyArchiveSchema,
   validatePlot,
+  type PlotNode,
   type StoryArchive,
 } from '@plotline/core';
 import type { AuthContext } from '../../access/caller.ts';
@@ -43,6 +43,7 @@ import { openArchive, type OpenedArchive } from './archive-reader.ts';
 import { writeArchive } from './archive-writer.ts';
 import type { StoryArchiveRepository } from './story-archive.repository.ts';
 import {
+  contentTypeOf,
   languageIdOf,
   plannedFiles,
   storylineOf,
@@ -104,6 +105,19 @@ function parseStory(text: Buffer): StoryArchive {
   });
 }
 
+/** What an archive holds once every check has passed: its description and its files, checked. */
+interface CheckedArchive {
+  story: StoryArchive;
+  /** The checked files by their path in the archive. */
+  files: Map<string, CheckedFile>;
+  /** The storyline as the plot rules read it, and the items' durations as ffprobe measured them. */
+  nodes: PlotNode[];
+  durations: number[];
+}
+
+/** Where each kind of file goes in the blob store, as its upload would put it. */
+const FOLDERS = { video: 'sources', thumbnail: 'thumbnails', banner: 'banners' } as const;
+
 export function createStoryArchiveService(deps: StoryArchiveDeps) {
   const { archives, projects, contents, plots, queue, blobs, ffmpeg, clock, transaction } = deps;
 
@@ -120,7 +134,8 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
       switch (planned.kind) {
         case 'video':
           return { planned, file, bytes, probe: await checkVideo(ffmpeg, file, name) };
-        case 'image':
+        case 'thumbnail':
+        case 'banner':
           return { planned, file, bytes, image: await checkImage(ffmpeg, file, name) };
         case 'subtitle':
           return { planned, file, bytes, subtitle: await checkSubtitle(file, bytes, name) };
@@ -132,8 +147,51 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
     }
   }
 
-  /** Moves the checked files into the store; `undo` removes them if what follows fails. */
-  async function store(checked: CheckedFile[]) {
+  /**
+   * Every check of an import, in the order docs/story-archive.md gives: the zip's index, story.json,
+   * the files it names (present, then each taken out, counted and checked), the storyline. Throws
+   * the first refusal; writes nothing but scratch files in `dir`.
+   */
+  async function checkArchive(archive: OpenedArchive, dir: string): Promise<CheckedArchive> {
+    if (!archive.entries.has(STORY_FILE)) throw refuse(ARCHIVE_MESSAGES.noStory);
+    const story = parseStory(await archive.readBuffer(STORY_FILE, ARCHIVE_LIMITS.storyJsonBytes));
+    const planned = plannedFiles(story);
+    for (const file of planned) {
+      if (!archive.entries.has(file.path)) {
+        throw refuse(ARCHIVE_MESSAGES.missingFile, { path: file.path });
+      }
+    }
+    const primary = story.settings.primary_language;
+    const used = story.items.flatMap((item) => item.languages.map((language) => language.language));
+    if (primary !== null && !used.includes(primary)) {
+      throw refuse(ARCHIVE_MESSAGES.storyInvalid, {
+        path: 'settings.primary_language',
+        message: MESSAGES.languageNotUsed,
+      });
+    }
+
+    const files = new Map<string, CheckedFile>();
+    for (const file of planned) files.set(file.path, await takeOut(archive, file, dir));
+
+    const { nodes, itemIndexOf } = storylineOf(story);
+    const durations = story.items.map((item) => files.get(item.media)!.probe!.durationSeconds);
+    if (nodes.length > 0) {
+      const items = story.items.map((item, index) => ({
+        movie_content_id: itemIndexOf.get(item.id)!,
+        type: contentTypeOf(item),
+        duration: durations[index]!,
+      }));
+      const [problem] = validatePlot(nodes, items, story.storyline.variables);
+      if (problem) throw refuse(ARCHIVE_MESSAGES.storyline, { message: problem.message });
+    }
+    return { story, files, nodes, durations };
+  }
+
+  /**
+   * Moves the checked files into the store, each as its upload would store it (a subtitle as SRT
+   * and WebVTT); `undo` removes them again if what follows fails.
+   */
+  async function store(files: Iterable<CheckedFile>) {
     const stored: string[] = [];
     const keyOf = new Map<string, string>();
     const vttKeyOf = new Map<string, string>();
@@ -143,24 +201,18 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
       return key;
     };
     try {
-      for (const file of checked) {
+      for (const file of files) {
         const { path: name, kind } = file.planned;
-        if (kind === 'video') {
-          const key = `sources/${randomUUID()}`;
-          keyOf.set(name, await put(key, () => blobs.putFile(key, file.file)));
-        } else if (kind === 'image') {
-          const folder = name.startsWith('images/banner-') ? 'banners' : 'thumbnails';
-          const key = `${folder}/${randomUUID()}.${file.image!.extension}`;
-          keyOf.set(name, await put(key, () => blobs.putFile(key, file.file)));
-        } else {
+        if (kind === 'subtitle') {
           const id = randomUUID();
-          const srt = `subtitles/${id}.srt`;
-          const vtt = `subtitles/${id}.vtt`;
+          const [srt, vtt] = [`subtitles/${id}.srt`, `subtitles/${id}.vtt`];
           keyOf.set(name, await put(srt, () => blobs.put(srt, file.subtitle!.srt)));
-          vttKeyOf.set(
-            name,
-            await put(vtt, () => blobs.put(vtt, Buffer.from(file.subtitle!.vtt, 'utf8'))),
-          );
+          const text = Buffer.from(file.subtitle!.vtt, 'utf8');
+          vttKeyOf.set(name, await put(vtt, () => blobs.put(vtt, text)));
+        } else {
+          const extension = file.image ? `.${file.image.extension}` : '';
+          const key = `${FOLDERS[kind]}/${randomUUID()}${extension}`;
+          keyOf.set(name, await put(key, () => blobs.putFile(key, file.file)));
         }
       }
     } catch (error) {
@@ -172,6 +224,135 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
       vttKeyOf,
       undo: () => Promise.all(stored.map((key) => blobs.delete(key))),
     };
+  }
+
+  /**
+   * Writes the storyline's nodes parents first, each at its place among its siblings, then the
+   * defaults and links once every node has its id.
+   */
+  async function writeStoryline(
+    movieId: number,
+    checked: CheckedArchive,
+    contentIds: number[],
+    at: Date,
+    tx: Executor,
+  ): Promise<void> {
+    const realId = new Map<number, number>();
+    const linkOf = (id: number | null) => (id === null ? null : realId.get(id)!);
+    const positions = new Map<number | null, number>();
+    const ordered = plotInTreeOrder(checked.nodes);
+    for (const node of ordered) {
+      const position = positions.get(node.parent_id) ?? 0;
+      positions.set(node.parent_id, position + 1);
+      // Items are numbered from 1 in the archive's order (`storylineOf`).
+      const item = node.movie_content_id! - 1;
+      const id = await plots.insertPlot(
+        movieId,
+        {
+          movieContentId: contentIds[item]!,
+          parentId: linkOf(node.parent_id),
+          locked: node.locked === '1',
+          duration: checked.durations[item]!,
+          position,
+          banner: node.banner,
+          condition: node.condition,
+          effects: node.effects,
+          branch: node.branch,
+          decisionSeconds: node.decision_seconds,
+          defaultOptionId: null,
+          gotoId: null,
+        },
+        at,
+        tx,
+      );
+      realId.set(node.movie_plot_id, id);
+    }
+    for (const node of ordered) {
+      if (node.default_option_id === null && node.goto_id === null) continue;
+      const links = {
+        defaultOptionId: linkOf(node.default_option_id),
+        gotoId: linkOf(node.goto_id),
+      };
+      await plots.updatePlot(movieId, realId.get(node.movie_plot_id)!, links, at, tx);
+    }
+  }
+
+  /** One transaction: the project, its banner images, items, languages, storyline and jobs. */
+  async function writeProject(
+    caller: AuthContext,
+    companyId: number,
+    checked: CheckedArchive,
+    stored: { keyOf: Map<string, string>; vttKeyOf: Map<string, string> },
+  ): Promise<number> {
+    const { story, files } = checked;
+    const { keyOf, vttKeyOf } = stored;
+    const primary = story.settings.primary_language;
+    return transaction(async (tx) => {
+      const at = clock.now();
+      const movieId = await archives.insertProject(
+        {
+          companyId,
+          createdBy: caller.userId,
+          title: story.info.title,
+          synopsis: story.info.synopsis,
+          tags: story.info.tags,
+          viewMode: story.info.view_mode,
+          thumbnailMobile: story.thumbnails.mobile && keyOf.get(story.thumbnails.mobile)!,
+          thumbnailDesktop: story.thumbnails.desktop && keyOf.get(story.thumbnails.desktop)!,
+          buttonText: story.banner.button_text,
+          buttonColor: story.banner.button_color,
+          buttonTextColor: story.banner.button_text_color,
+          bannerUrl: story.banner.url,
+          shareable: story.settings.shareable,
+          primaryLanguageId: primary === null ? null : languageIdOf(primary),
+          storyVariables: story.storyline.variables,
+        },
+        at,
+        tx,
+      );
+      await archives.insertBannerImages(
+        story.banner.images.map((banner) => {
+          const { width, height } = files.get(banner.file)!.image!;
+          return { movieId, kind: banner.kind, imageKey: keyOf.get(banner.file)!, width, height };
+        }),
+        at,
+        tx,
+      );
+      const contentIds = await contents.insertContents(
+        story.items.map((item) => ({
+          movieId,
+          type: contentTypeOf(item),
+          fileName: item.file_name,
+          sourceKey: keyOf.get(item.media)!,
+          sourceBytes: files.get(item.media)!.bytes,
+        })),
+        at,
+        tx,
+      );
+      await archives.insertLanguages(
+        story.items.flatMap((item, index) =>
+          item.languages.map((language) => ({
+            movieContentId: contentIds[index]!,
+            languageId: languageIdOf(language.language),
+            caption: language.caption,
+            subtitleSrtKey: language.subtitle && keyOf.get(language.subtitle)!,
+            subtitleVttKey: language.subtitle && vttKeyOf.get(language.subtitle)!,
+            subtitleName: language.subtitle && (language.subtitle_name ?? 'subtitle.srt'),
+          })),
+        ),
+        at,
+        tx,
+      );
+      await writeStoryline(movieId, checked, contentIds, at, tx);
+      // Queued exactly as an upload queues its videos: the same job, the same time allowed.
+      for (const [index, id] of contentIds.entries()) {
+        await queue.send(
+          { kind: 'transcode', movieContentId: id, attempt: 1 },
+          { tx, expireInSeconds: jobExpirySeconds(checked.durations[index]!) },
+        );
+      }
+      return movieId;
+    });
   }
 
   return {
@@ -206,8 +387,9 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
         files.map(async (file) => {
           const bytes = await blobs.size(file.key);
           // A file the records name but the store lacks: the archive would be incomplete.
-          if (bytes === null)
+          if (bytes === null) {
             throw new Error(`Export of project ${movie.id}: ${file.key} is missing`);
+          }
           return { ...file, bytes };
         }),
       );
@@ -221,11 +403,10 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
     },
 
     /**
-     * Makes a new draft of the caller's company from a story archive: every check first (the zip,
-     * story.json against the format, the files it names, each file as an upload of its kind
-     * would be checked, the storyline against the plot rules), so a refused archive writes
-     * nothing; then the files are stored and one transaction writes the project, its items
-     * (queued for transcoding as uploads are), captions, subtitles, banner, artwork and storyline.
+     * Makes a new draft of the caller's company from a story archive: every check first, so a
+     * refused archive writes nothing (`checkArchive`); then the files are stored and one
+     * transaction writes the project, its items (queued for transcoding as uploads are),
+     * captions, subtitles, banner, artwork and storyline. Scratch files go either way.
      */
     async importArchive(
       caller: AuthContext,
@@ -238,177 +419,14 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
       let archive: OpenedArchive | undefined;
       try {
         archive = await openArchive(upload.path);
-        if (!archive.entries.has(STORY_FILE)) throw refuse(ARCHIVE_MESSAGES.noStory);
-        const story = parseStory(
-          await archive.readBuffer(STORY_FILE, ARCHIVE_LIMITS.storyJsonBytes),
-        );
-        const planned = plannedFiles(story);
-        for (const file of planned) {
-          if (!archive.entries.has(file.path)) {
-            throw refuse(ARCHIVE_MESSAGES.missingFile, { path: file.path });
-          }
-        }
-        const primary = story.settings.primary_language;
-        const itemLanguages = new Set(
-          story.items.flatMap((item) => item.languages.map((language) => language.language)),
-        );
-        if (primary !== null && !itemLanguages.has(primary)) {
-          throw refuse(ARCHIVE_MESSAGES.storyInvalid, {
-            path: 'settings.primary_language',
-            message: MESSAGES.languageNotUsed,
-          });
-        }
-
-        const checked: CheckedFile[] = [];
-        for (const file of planned) checked.push(await takeOut(archive, file, dir));
-        const checkedOf = new Map(checked.map((file) => [file.planned.path, file]));
-
-        const { nodes, itemIndexOf } = storylineOf(story);
-        const plotItems = story.items.map((item) => ({
-          movie_content_id: itemIndexOf.get(item.id)!,
-          type: item.type === 'clip' ? CONTENT_TYPE.clip : CONTENT_TYPE.bridge,
-          duration: checkedOf.get(item.media)!.probe!.durationSeconds,
-        }));
-        if (nodes.length > 0) {
-          const [problem] = validatePlot(nodes, plotItems, story.storyline.variables);
-          if (problem) throw refuse(ARCHIVE_MESSAGES.storyline, { message: problem.message });
-        }
-
-        const { keyOf, vttKeyOf, undo } = await store(checked);
+        const checked = await checkArchive(archive, dir);
+        const stored = await store(checked.files.values());
         try {
-          const movieId = await transaction(async (tx) => {
-            const at = clock.now();
-            const movieId = await archives.insertProject(
-              {
-                companyId,
-                createdBy: caller.userId,
-                title: story.info.title,
-                synopsis: story.info.synopsis,
-                tags: story.info.tags,
-                viewMode: story.info.view_mode,
-                thumbnailMobile: story.thumbnails.mobile && keyOf.get(story.thumbnails.mobile)!,
-                thumbnailDesktop: story.thumbnails.desktop && keyOf.get(story.thumbnails.desktop)!,
-                buttonText: story.banner.button_text,
-                buttonColor: story.banner.button_color,
-                buttonTextColor: story.banner.button_text_color,
-                bannerUrl: story.banner.url,
-                shareable: story.settings.shareable,
-                primaryLanguageId: primary === null ? null : languageIdOf(primary),
-                storyVariables: story.storyline.variables,
-              },
-              at,
-              tx,
-            );
-            await archives.insertBannerImages(
-              story.banner.images.map((banner) => {
-                const image = checkedOf.get(banner.file)!.image!;
-                return {
-                  movieId,
-                  kind: banner.kind,
-                  imageKey: keyOf.get(banner.file)!,
-                  width: image.width,
-                  height: image.height,
-                };
-              }),
-              at,
-              tx,
-            );
-            const contentIds = await contents.insertContents(
-              story.items.map((item) => ({
-                movieId,
-                type: item.type === 'clip' ? CONTENT_TYPE.clip : CONTENT_TYPE.bridge,
-                fileName: item.file_name,
-                sourceKey: keyOf.get(item.media)!,
-                sourceBytes: checkedOf.get(item.media)!.bytes,
-              })),
-              at,
-              tx,
-            );
-            await archives.insertLanguages(
-              story.items.flatMap((item, index) =>
-                item.languages.map((language) => ({
-                  movieContentId: contentIds[index]!,
-                  languageId: languageIdOf(language.language),
-                  caption: language.caption,
-                  subtitleSrtKey: language.subtitle && keyOf.get(language.subtitle)!,
-                  subtitleVttKey: language.subtitle && vttKeyOf.get(language.subtitle)!,
-                  subtitleName: language.subtitle && (language.subtitle_name ?? 'subtitle.srt'),
-                })),
-              ),
-              at,
-              tx,
-            );
-            await writeStoryline(movieId, contentIds, at, tx);
-            // Queued exactly as an upload queues its videos: the same job, the same time allowed.
-            for (const [index, id] of contentIds.entries()) {
-              const probe = checkedOf.get(story.items[index]!.media)!.probe!;
-              await queue.send(
-                { kind: 'transcode', movieContentId: id, attempt: 1 },
-                { tx, expireInSeconds: jobExpirySeconds(probe.durationSeconds) },
-              );
-            }
-            return movieId;
-          });
-          return { movieId, title: story.info.title, items: story.items.length };
+          const movieId = await writeProject(caller, companyId, checked, stored);
+          return { movieId, title: checked.story.info.title, items: checked.story.items.length };
         } catch (error) {
-          await undo();
+          await stored.undo();
           throw error;
-        }
-
-        /**
-         * Writes the nodes parents first, each at its place among its siblings, then the defaults
-         * and links, once every node has its id.
-         */
-        async function writeStoryline(
-          movieId: number,
-          contentIds: number[],
-          at: Date,
-          tx: Executor,
-        ) {
-          const realId = new Map<number, number>();
-          const positions = new Map<number | null, number>();
-          const ordered = plotInTreeOrder(nodes);
-          for (const node of ordered) {
-            const position = positions.get(node.parent_id) ?? 0;
-            positions.set(node.parent_id, position + 1);
-            const item = node.movie_content_id! - 1;
-            realId.set(
-              node.movie_plot_id,
-              await plots.insertPlot(
-                movieId,
-                {
-                  movieContentId: contentIds[item]!,
-                  parentId: node.parent_id === null ? null : realId.get(node.parent_id)!,
-                  locked: node.locked === '1',
-                  duration: plotItems[item]!.duration,
-                  position,
-                  banner: node.banner,
-                  condition: node.condition,
-                  effects: node.effects,
-                  branch: node.branch,
-                  decisionSeconds: node.decision_seconds,
-                  defaultOptionId: null,
-                  gotoId: null,
-                },
-                at,
-                tx,
-              ),
-            );
-          }
-          for (const node of ordered) {
-            if (node.default_option_id === null && node.goto_id === null) continue;
-            await plots.updatePlot(
-              movieId,
-              realId.get(node.movie_plot_id)!,
-              {
-                defaultOptionId:
-                  node.default_option_id === null ? null : realId.get(node.default_option_id)!,
-                gotoId: node.goto_id === null ? null : realId.get(node.goto_id)!,
-              },
-              at,
-              tx,
-            );
-          }
         }
       } finally {
         archive?.close();

@@ -8,6 +8,7 @@ import {
   plotInTreeOrder,
   STORY_ARCHIVE_FORMAT,
   STORY_ARCHIVE_VERSION,
+  type ArchiveItem,
   type ArchiveNode,
   type PlotNode,
   type StoryArchive,
@@ -138,10 +139,13 @@ export function storyOf(
   return { story, files };
 }
 
-/** A file an import takes out of the archive, with what it must be. */
+/**
+ * A file an import takes out of the archive: what it must be (each kind is checked as its upload
+ * would be) and the most it may inflate to.
+ */
 export interface PlannedFile {
   path: string;
-  kind: 'video' | 'image' | 'subtitle';
+  kind: 'video' | 'thumbnail' | 'banner' | 'subtitle';
   limit: number;
 }
 
@@ -206,11 +210,14 @@ export function plannedFiles(story: StoryArchive): PlannedFile[] {
       plan(language.subtitle, 'subtitle', ARCHIVE_LIMITS.subtitleBytes);
     }
   }
-  plan(story.thumbnails.mobile, 'image', ARCHIVE_LIMITS.imageBytes);
-  plan(story.thumbnails.desktop, 'image', ARCHIVE_LIMITS.imageBytes);
-  for (const banner of story.banner.images) plan(banner.file, 'image', ARCHIVE_LIMITS.imageBytes);
+  plan(story.thumbnails.mobile, 'thumbnail', ARCHIVE_LIMITS.imageBytes);
+  plan(story.thumbnails.desktop, 'thumbnail', ARCHIVE_LIMITS.imageBytes);
+  for (const banner of story.banner.images) plan(banner.file, 'banner', ARCHIVE_LIMITS.imageBytes);
   return planned;
 }
+
+export const contentTypeOf = (item: ArchiveItem) =>
+  item.type === 'clip' ? CONTENT_TYPE.clip : CONTENT_TYPE.bridge;
 
 /**
  * The archive's storyline as the plot rules read it: items numbered 1.. in the archive's order
