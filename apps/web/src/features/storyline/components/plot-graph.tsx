@@ -39,6 +39,7 @@ import {
   openingViewport,
   type PlacedPlot,
 } from '../model/plot-graph-layout.ts';
+import { nodeNext, storyLinks, type NodeNext } from '../model/plot-graph-links.ts';
 
 interface GraphNodeData extends Record<string, unknown> {
   item: MovieContentStatus | undefined;
@@ -51,9 +52,6 @@ interface GraphNodeData extends Record<string, unknown> {
   /** How the story goes on from the node when it does not simply wait for the viewer. */
   next: NodeNext;
 }
-
-/** A timed choice, an automatic branch, a "continue at" link, or nothing to show. */
-type NodeNext = { kind: 'timer'; seconds: number } | { kind: 'auto' } | { kind: 'goto' } | null;
 
 interface GraphEdgeData extends Record<string, unknown> {
   /** The option's condition as people read it; null when it is always shown. */
@@ -269,14 +267,6 @@ function LogicEdge({
 const nodeTypes = { plot: PlotGraphNode };
 const edgeTypes = { logic: LogicEdge };
 
-/** How the story goes on from a node, as the graph marks it. */
-function nextOf(node: PlotNode, options: number): NodeNext {
-  if (node.goto_id !== null) return { kind: 'goto' };
-  if (options < 2) return null;
-  if (node.branch === 'auto') return { kind: 'auto' };
-  return node.decision_seconds === null ? null : { kind: 'timer', seconds: node.decision_seconds };
-}
-
 /** React Flow's zoom buttons: 26 px wide, 15 px from the pane's edge; the opening view keeps clear. */
 const CONTROLS_STRIP = 48;
 
@@ -368,7 +358,7 @@ export function PlotGraph({
             selected: node.movie_plot_id === selectedId,
             clickable: onSelect !== undefined,
             share: shares?.get(node.movie_plot_id),
-            next: nextOf(node, optionCount.get(node.movie_plot_id) ?? 0),
+            next: nodeNext(node, optionCount.get(node.movie_plot_id) ?? 0),
           },
         };
       }),
@@ -381,50 +371,35 @@ export function PlotGraph({
       const item = contentId == null ? undefined : itemOf.get(contentId);
       return item ? captionOf(item, languageId) || item.file_name : String(id);
     };
-    return plot.flatMap((node): GraphEdge[] => {
-      const edges: GraphEdge[] = [];
-      const parent = node.parent_id === null ? undefined : nodeOf.get(node.parent_id);
-      if (parent) {
-        const taken =
-          parent.default_option_id === node.movie_plot_id &&
-          (parent.branch === 'auto' || parent.decision_seconds !== null);
-        const mark = taken
-          ? t(parent.branch === 'auto' ? 'storyLogic.graph.fallback' : 'storyLogic.graph.default')
-          : null;
-        const condition = node.condition ? formatCondition(node.condition, words) : null;
-        edges.push({
-          id: `${String(parent.movie_plot_id)}-${String(node.movie_plot_id)}`,
-          source: String(parent.movie_plot_id),
-          target: String(node.movie_plot_id),
-          type: 'logic',
-          data: { condition, mark, share: shares?.get(node.movie_plot_id), link: false },
-          ariaLabel: [
-            t('storyLogic.graph.option', {
-              from: nameOf(parent.movie_plot_id),
-              to: nameOf(node.movie_plot_id),
-            }),
-            mark,
-            condition && t('storyLogic.summary.onlyWhen', { condition }),
-          ]
-            .filter(Boolean)
-            .join('. '),
-        });
-      }
-      if (node.goto_id !== null && nodeOf.has(node.goto_id)) {
-        edges.push({
-          id: `goto-${String(node.movie_plot_id)}-${String(node.goto_id)}`,
-          source: String(node.movie_plot_id),
-          target: String(node.goto_id),
+    return storyLinks(plot).map(({ from, to, kind, mark, condition }): GraphEdge => {
+      const names = { from: nameOf(from), to: nameOf(to) };
+      if (kind === 'goto') {
+        return {
+          id: `goto-${String(from)}-${String(to)}`,
+          source: String(from),
+          target: String(to),
           type: 'logic',
           markerEnd: { type: MarkerType.ArrowClosed },
           data: { condition: null, mark: null, share: undefined, link: true },
-          ariaLabel: t('storyLogic.graph.link', {
-            from: nameOf(node.movie_plot_id),
-            to: nameOf(node.goto_id),
-          }),
-        });
+          ariaLabel: t('storyLogic.graph.link', names),
+        };
       }
-      return edges;
+      const markText = mark && t(`storyLogic.graph.${mark}`);
+      const conditionText = condition && formatCondition(condition, words);
+      return {
+        id: `${String(from)}-${String(to)}`,
+        source: String(from),
+        target: String(to),
+        type: 'logic',
+        data: { condition: conditionText, mark: markText, share: shares?.get(to), link: false },
+        ariaLabel: [
+          t('storyLogic.graph.option', names),
+          markText,
+          conditionText && t('storyLogic.summary.onlyWhen', { condition: conditionText }),
+        ]
+          .filter(Boolean)
+          .join('. '),
+      };
     });
   }, [plot, shares, itemOf, languageId, words, t]);
 

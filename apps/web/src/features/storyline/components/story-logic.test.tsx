@@ -166,6 +166,7 @@ describe('story logic in the storyline editor', () => {
 
     await user.click(panel.getByRole('button', { name: 'Delete variable trust' }));
     expect(names()).toEqual(['points', 'met_alex']);
+    await waitFor(() => expect(newName).toHaveFocus());
 
     const { variables, plotOf } = await saved(user, api);
     expect(variables).toEqual([

@@ -20,7 +20,7 @@ import {
   type VariableKind,
   type VariableValue,
 } from '@plotline/core';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import {
@@ -90,9 +90,12 @@ function StartField({
 function VariableRow({
   variable,
   props,
+  onRemoved,
 }: {
   variable: StoryVariable;
   props: StoryVariablesPanelProps;
+  /** The row goes with its variable: the focus moves on. */
+  onRemoved: () => void;
 }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
@@ -115,8 +118,9 @@ function VariableRow({
   };
   const remove = () => {
     const result = removeVariable({ plot: [...plot], variables: [...variables] }, variable.name);
-    if (result.ok) onEdit(() => result);
-    else setUses(result.uses);
+    if (!result.ok) return setUses(result.uses);
+    onEdit(() => result);
+    onRemoved();
   };
 
   return (
@@ -193,13 +197,18 @@ function VariableRow({
   );
 }
 
-function NewVariable({ props }: { props: StoryVariablesPanelProps }) {
+function NewVariable({
+  props,
+  nameField,
+}: {
+  props: StoryVariablesPanelProps;
+  nameField: RefObject<HTMLInputElement | null>;
+}) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<VariableKind>('number');
   const [start, setStart] = useState<VariableValue>(startOfKind('number'));
-  const nameField = useRef<HTMLInputElement>(null);
   const problem = name === '' ? null : variableNameProblem(name, props.variables);
   const full = props.variables.length >= STORY_VARIABLES_MAX;
   const add = () => {
@@ -285,6 +294,7 @@ export function StoryVariablesPanel(props: StoryVariablesPanelProps) {
   const { t } = useTranslation();
   const { variables, readOnly } = props;
   const titleId = useId();
+  const newName = useRef<HTMLInputElement>(null);
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
@@ -329,11 +339,16 @@ export function StoryVariablesPanel(props: StoryVariablesPanelProps) {
             >
               {variables.map((variable, index) => (
                 // The index keys the row: a rename must not remount the field being typed in.
-                <VariableRow key={index} variable={variable} props={props} />
+                <VariableRow
+                  key={index}
+                  variable={variable}
+                  props={props}
+                  onRemoved={() => setTimeout(() => newName.current?.focus())}
+                />
               ))}
             </Stack>
           )}
-          <NewVariable props={props} />
+          <NewVariable props={props} nameField={newName} />
         </Stack>
       )}
     </Paper>
