@@ -17,11 +17,21 @@ export async function writeArchive(
   at: Date,
 ): Promise<{ stream: Readable; bytes: number }> {
   const zip = new yazl.ZipFile();
+  const output = zip.outputStream as Readable;
+  // The file being read: a client that goes away mid-download closes the zip's stream, and yazl
+  // would leave its source open (a file, or a request to the bucket); it is closed with it.
+  let reading: Readable | null = null;
+  output.once('close', () => reading?.destroy());
   zip.addBuffer(story, STORY_FILE, { compress: false, mtime: at });
   for (const file of files) {
     zip.addReadStreamLazy(file.path, { compress: false, size: file.bytes, mtime: at }, (done) => {
       blobs.read(file.key).then(
-        (stream) => done(stream ? null : new Error(`${file.key} is missing`), stream!),
+        (stream) => {
+          if (!stream) return done(new Error(`${file.key} is missing`), undefined as never);
+          if (output.destroyed) stream.destroy();
+          reading = stream;
+          done(null, stream);
+        },
         (error: unknown) => done(error, undefined as never),
       );
     });
@@ -29,5 +39,5 @@ export async function writeArchive(
   const bytes = await new Promise<number>((resolve) => {
     zip.end(undefined, ((total: number) => resolve(total)) as () => void);
   });
-  return { stream: zip.outputStream as Readable, bytes };
+  return { stream: output, bytes };
 }

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, readlink } from 'node:fs/promises';
+import path from 'node:path';
 import {
   MESSAGES,
   STORY_FILE,
@@ -11,6 +12,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORY_SCHEMA_FILE } from '../../../scripts/story-schema.ts';
 import type { Envelope } from '../../test/test-server.ts';
+import { makeTestClip } from '../../test/test-media.ts';
+import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 import { startProjectSuite } from '../../test/test-projects.ts';
 import { entriesOf, exportOf, postArchive } from '../../test/test-archives.ts';
 
@@ -255,6 +258,41 @@ describe('GET /api/movie/{movieId}/export', () => {
       default_option: 'node-3',
     });
     expect(story.storyline.nodes[3]).toMatchObject({ id: 'node-4', goto: 'node-2' });
+  });
+
+  it('closes the file it was reading when the client goes away mid-download', async () => {
+    // A 25 MB source, more than the sockets' buffers hold, so the download is cut mid-file.
+    const big = path.join(server.workDir, 'big.nut');
+    await makeTestClip(await testFfmpegBinaries(), big, {
+      width: 1920,
+      height: 1080,
+      seconds: 8 / 30,
+      audio: false,
+      outputArgs: ['-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', '-f', 'nut'],
+    });
+    const projectId = await make.makeProject(owner.token, { title: 'Big' });
+    await make.uploadClip(owner.token, projectId, { source: big, name: 'big.nut' });
+    const openBlobs = async () => {
+      const fds = await readdir('/proc/self/fd');
+      const targets = await Promise.all(
+        fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
+      );
+      return targets.filter((target) => target.startsWith(server.blobsDir)).length;
+    };
+    const controller = new AbortController();
+    const response = await fetch(`${server.baseUrl}/api/movie/${projectId}/export`, {
+      headers: { 'x-access-token': owner.token },
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    expect(await openBlobs()).toBe(1);
+    controller.abort();
+    const deadline = Date.now() + 5_000;
+    while ((await openBlobs()) > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await openBlobs()).toBe(0);
   });
 
   it('is for whoever may read the project: its analyst yes, another company or no one not', async () => {
