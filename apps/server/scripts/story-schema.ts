@@ -2,7 +2,10 @@ import { STORY_ARCHIVE_SCHEMA_FILE, storyArchiveJsonSchema } from '@plotline/cor
 import { format, resolveConfig } from 'prettier';
 
 /** Where the schema is committed. */
-export const STORY_SCHEMA_FILE = new URL(`../../../docs/${STORY_ARCHIVE_SCHEMA_FILE}`, import.meta.url);
+export const STORY_SCHEMA_FILE = new URL(
+  `../../../docs/${STORY_ARCHIVE_SCHEMA_FILE}`,
+  import.meta.url,
+);
 
 /**
  * docs/plotline-story-1.schema.json as it is committed: core's schema of story.json as a JSON
