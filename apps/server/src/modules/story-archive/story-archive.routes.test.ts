@@ -1,6 +1,7 @@
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  formatMessage,
   MESSAGES,
   STORY_FILE,
   type MovieContentStatus,
@@ -15,7 +16,7 @@ import type { Envelope } from '../../test/test-server.ts';
 import { makeTestClip } from '../../test/test-media.ts';
 import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 import { startProjectSuite } from '../../test/test-projects.ts';
-import { entriesOf, exportOf, postArchive } from '../../test/test-archives.ts';
+import { entriesOf, exportOf, postArchive, writtenState } from '../../test/test-archives.ts';
 
 /*
  * A story's round trip through its archive: exported by its company, imported into another one,
@@ -387,11 +388,23 @@ describe('POST /api/movie/import', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('wants the archive in the part "uploads"', async () => {
-    const response = await server.request<Envelope<unknown>>('POST', '/api/movie/import', {
+  it('wants the archive in the part "uploads", and nothing beside it', async () => {
+    const empty = await server.request<Envelope<unknown>>('POST', '/api/movie/import', {
       token: importerToken,
       rawBody: new FormData(),
     });
-    expect(response.status).toBe(400);
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(MESSAGES.fileMissing);
+    const body = new FormData();
+    body.append('movieId', '1');
+    body.append('uploads', new Blob([archive]), 'story.zip');
+    const before = await writtenState(server);
+    const extra = await server.request<Envelope<unknown>>('POST', '/api/movie/import', {
+      token: importerToken,
+      rawBody: body,
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toBe(formatMessage(MESSAGES.unknownField, { field: 'movieId' }));
+    expect(await writtenState(server)).toEqual(before);
   });
 });

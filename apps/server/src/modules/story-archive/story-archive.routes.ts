@@ -2,7 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import {
   ARCHIVE_LIMITS,
   ARCHIVE_MESSAGES,
+  formatMessage,
   idParamSchema,
+  MESSAGES,
   STORY_ARCHIVE_SCHEMA_FILE,
   UPLOAD_PART,
 } from '@plotline/core';
@@ -92,7 +94,7 @@ export async function registerStoryArchiveRoutes(
       schema: {
         tags: ['projects'],
         summary: 'Make a new draft from a story archive',
-        description: `multipart/form-data: the archive (a zip as GET /api/movie/{movieId}/export writes it) in the part "${UPLOAD_PART}", at most ${ARCHIVE_LIMITS.archiveBytes} bytes. Everything is checked before anything is written, and any refusal is a 400 naming what is wrong: not a zip; no story.json, or one that is not JSON or does not match docs/${STORY_ARCHIVE_SCHEMA_FILE} (the path of the first problem); an entry whose path leaves the archive; a file story.json names that is missing; a zip bomb (more than ${ARCHIVE_LIMITS.entries} entries, files unpacking to more than their limits or to far more than they hold, counted as they inflate); a video ffprobe cannot read, a picture or subtitle that an upload would refuse; a storyline the plot rules refuse. Then a draft single project of the caller's company is made with the archive's info (title kept, no address), items queued for transcoding as uploads are, captions, subtitles, artwork, banner and storyline with its logic; answers its movieId.`,
+        description: `multipart/form-data: the archive (a zip as GET /api/movie/{movieId}/export writes it) in the part "${UPLOAD_PART}" and no other field, at most ${ARCHIVE_LIMITS.archiveBytes} bytes. Everything is checked before anything is written, and any refusal is a 400 naming what is wrong: not a zip; no story.json, or one that is not JSON or does not match docs/${STORY_ARCHIVE_SCHEMA_FILE} (the path of the first problem); an entry whose path leaves the archive; a file story.json names that is missing; a zip bomb (more than ${ARCHIVE_LIMITS.entries} entries, files unpacking to more than their limits or to far more than they hold, counted as they inflate); a video ffprobe cannot read, a picture or subtitle that an upload would refuse; a storyline the plot rules refuse. Then a draft single project of the caller's company is made with the archive's info (title kept, no address), items queued for transcoding as uploads are, captions, subtitles, artwork, banner and storyline with its logic; answers its movieId.`,
         consumes: ['multipart/form-data'],
         response: { 201: envelope(importReply), ...errors(400, 401, 403, 413) },
       },
@@ -108,6 +110,11 @@ export async function registerStoryArchiveRoutes(
           maxFiles: 1,
         });
         if (upload.files.length !== 1) throw new AppError(400, ARCHIVE_MESSAGES.importNeedsArchive);
+        // The archive says everything: a field beside it would be dropped unread, so it is refused.
+        const [field] = Object.keys(upload.fields);
+        if (field !== undefined) {
+          throw new AppError(400, formatMessage(MESSAGES.unknownField, { field }));
+        }
         const imported = await archives.importArchive(caller, upload.files[0]!);
         return await reply.status(201).send({ data: imported });
       } catch (error) {
