@@ -159,6 +159,10 @@ function PlotCard({ node, context }: { node: PlotNode; context: Context }) {
       data-plot-id={id}
       aria-current={selected ? 'true' : undefined}
       onClick={() => actions.onSelect(id)}
+      // Moving into a plot with the keyboard selects it too: its story logic opens below its fields.
+      onFocus={() => {
+        if (!selected) actions.onSelect(id);
+      }}
       sx={(theme) => ({
         p: 1.5,
         borderColor: selected ? 'primary.main' : undefined,

@@ -5,7 +5,7 @@ import {
   type PlotNode,
   type StoryVariable,
 } from '@plotline/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeMovieContent, makePlotNode, signInAs } from '../../../test/fixtures.ts';
@@ -343,6 +343,17 @@ describe('story logic in the storyline editor', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Remove link' }));
     expect(within(cardOf(5)).queryByRole('group', { name: 'Continue at' })).toBeNull();
     expect(within(cardOf(5)).getByText('Ending')).toBeInTheDocument();
+  });
+
+  it('selects a plot reached with the keyboard, so its logic can be edited without a pointer', async () => {
+    const { user } = openEditor();
+    await screen.findByRole('list', { name: 'Plot builder' });
+    await select(user, 1);
+    act(() => within(cardOf(4)).getByRole('button', { name: 'Lock this plot' }).focus());
+    expect(cardOf(4)).toHaveAttribute('aria-current', 'true');
+    expect(
+      section(4, 'When the story reaches this plot').getByRole('button', { name: 'Add a change' }),
+    ).toBeInTheDocument();
   });
 
   it('does not offer "Continue at…" on a plot with options', async () => {
