@@ -1,5 +1,6 @@
 import { ARCHIVE_LIMITS, ARCHIVE_MESSAGES, formatMessage, STORY_FILE } from '@plotline/core';
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startProjectSuite } from '../../test/test-projects.ts';
 import {
@@ -19,7 +20,8 @@ import {
  * small story (one clip, a caption, a one-node storyline) and spoilt one way each.
  */
 
-const { server, make, owner } = await startProjectSuite();
+// Its one 500 (a write made to fail on purpose) would print its stack: refusals are not logged.
+const { server, make, owner } = await startProjectSuite({ logger: { level: 'fatal' } });
 
 let story: Record<string, unknown> & {
   items: { media: string; languages: unknown[] }[];
@@ -183,6 +185,24 @@ describe('POST /api/movie/import refuses a bad archive, writing nothing', () => 
       ]),
       new RegExp(`^${mediaPath.replace('.', '\\.')}: `),
     );
+  });
+
+  it('takes its stored files back when the writing fails after every check passed', async () => {
+    await server.db.execute(sql`
+      create function refuse_plots() returns trigger language plpgsql as
+        $$ begin raise exception 'the storyline cannot be written'; end $$`);
+    await server.db.execute(sql`
+      create trigger refuse_plots before insert on movie_plots
+        for each row execute function refuse_plots()`);
+    try {
+      const before = await writtenState(server);
+      const response = await postArchive(server, owner.token, await archive());
+      expect(response.status).toBe(500);
+      expect(await writtenState(server)).toEqual(before);
+    } finally {
+      await server.db.execute(sql`drop trigger refuse_plots on movie_plots`);
+      await server.db.execute(sql`drop function refuse_plots()`);
+    }
   });
 
   it('refuses zip bombs: too many entries, an entry inflating far past its size, a lying header', async () => {
