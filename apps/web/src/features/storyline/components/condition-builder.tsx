@@ -16,6 +16,7 @@ import {
 } from '@plotline/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusAddedRow } from '../hooks/use-focus-added-row.ts';
 import { useLogicWords } from '../hooks/use-logic-words.ts';
 import {
   clauseWantsYes,
@@ -132,6 +133,7 @@ export function ConditionBuilder({
   // A removed row's button goes with it: the focus moves to "Add a rule" instead of the page.
   const addButton = useRef<HTMLButtonElement>(null);
   const focusAdd = () => setTimeout(() => addButton.current?.focus());
+  const added = useFocusAddedRow(clauses.length);
 
   return (
     <LogicSection legend={t('storyLogic.logic.condition')}>
@@ -160,6 +162,7 @@ export function ConditionBuilder({
         {clauses.length > 0 && (
           <Stack
             component="ul"
+            ref={added.list}
             spacing={1.5}
             aria-label={t('storyLogic.logic.rules')}
             sx={{ m: 0, p: 0 }}
@@ -187,7 +190,11 @@ export function ConditionBuilder({
             size="small"
             startIcon={<AddCircleOutline />}
             disabled={!first || blocked !== null || clauses.length >= CONDITION_CLAUSES_MAX}
-            onClick={() => first && setClauses([...clauses, newClause(first)])}
+            onClick={() => {
+              if (!first) return;
+              added.adding();
+              setClauses([...clauses, newClause(first)]);
+            }}
           >
             {t('storyLogic.logic.addClause')}
           </Button>

@@ -12,6 +12,7 @@ import {
 } from '@plotline/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusAddedRow } from '../hooks/use-focus-added-row.ts';
 import { effectWithVariable, newEffect } from '../model/node-logic.ts';
 import { parseWholeNumber } from '../model/story-variables.ts';
 import { LogicRow, LogicSection, VariablePicker, YesNoPicker } from './logic-fields.tsx';
@@ -87,6 +88,7 @@ export function EffectsEditor({ effects, variables, onChange }: EffectsEditorPro
   const { t } = useTranslation();
   const first = variables[0];
   const addButton = useRef<HTMLButtonElement>(null);
+  const added = useFocusAddedRow(effects.length);
   return (
     <LogicSection legend={t('storyLogic.logic.effects')}>
       <Stack spacing={1.5}>
@@ -97,6 +99,7 @@ export function EffectsEditor({ effects, variables, onChange }: EffectsEditorPro
         ) : (
           <Stack
             component="ul"
+            ref={added.list}
             spacing={1.5}
             aria-label={t('storyLogic.logic.changes')}
             sx={{ m: 0, p: 0 }}
@@ -124,7 +127,11 @@ export function EffectsEditor({ effects, variables, onChange }: EffectsEditorPro
             size="small"
             startIcon={<AddCircleOutline />}
             disabled={!first || effects.length >= NODE_EFFECTS_MAX}
-            onClick={() => first && onChange([...effects, newEffect(first)])}
+            onClick={() => {
+              if (!first) return;
+              added.adding();
+              onChange([...effects, newEffect(first)]);
+            }}
           >
             {t('storyLogic.logic.addEffect')}
           </Button>

@@ -239,6 +239,8 @@ describe('story logic in the storyline editor', () => {
     const effects = () => section(4, 'When the story reaches this plot');
 
     await user.click(effects().getByRole('button', { name: 'Add a change' }));
+    // The new row has the focus, on its first picker.
+    expect(effects().getByRole('combobox', { name: 'Variable' })).toHaveFocus();
     const value = effects().getByRole('textbox', { name: 'Value' });
     await user.clear(value);
     await user.type(value, '3');
