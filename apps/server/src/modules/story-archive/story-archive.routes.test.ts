@@ -8,6 +8,7 @@ import {
   type PlotNode,
   type Project,
   type StoryVariable,
+  type WatchData,
 } from '@plotline/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,8 @@ function comparableStoryline(
 let movieId: number;
 let original: Project;
 let archive: Buffer;
+/** The imported copy, once the round trip has made it. */
+let copyId: number;
 
 beforeAll(async () => {
   movieId = await make.makeProject(owner.token, {
@@ -311,7 +314,7 @@ describe('POST /api/movie/import', () => {
   it('makes the same story as a new draft of the importer’s company, transcoded', async () => {
     const response = await postArchive(server, importerToken, archive);
     expect(response.status, response.text).toBe(201);
-    const copyId = response.body.data.movieId;
+    copyId = response.body.data.movieId;
     expect(copyId).not.toBe(movieId);
     expect(response.body.data).toEqual({ movieId: copyId, title: 'The fork', items: 4 });
 
@@ -373,6 +376,65 @@ describe('POST /api/movie/import', () => {
     });
     // The copy is the importer's company's: the original's company does not reach it.
     expect((await exportOf(server, owner.token, copyId)).response.status).toBe(404);
+  }, 150_000);
+
+  it('publishes as the same story: what the player gets is the original’s, captions and banners alike', async () => {
+    const ready = async (token: string, id: number) => {
+      const deadline = Date.now() + 100_000;
+      while (Date.now() < deadline) {
+        const items = await make.statusOf(token, id);
+        if (items.every((item) => item.status === 'ready')) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(`project ${id} is not ready`);
+    };
+    await ready(owner.token, movieId);
+    await ready(importerToken, copyId);
+    await call('POST', '/api/movie', owner.token, { movieId, slug: 'the-fork' });
+    await call('POST', '/api/movie', importerToken, { movieId: copyId, slug: 'the-fork-again' });
+    await make.publish(owner.token, movieId);
+    await make.publish(importerToken, copyId);
+
+    /** What a viewer meets, with ids as places and files as their contents. */
+    const played = async (slug: string) => {
+      const watch = (await server.request<Envelope<WatchData>>('GET', `/api/watch/${slug}`)).body
+        .data;
+      const place = new Map(watch.plot.map((node, index) => [node.id, index]));
+      const itemOf = new Map(watch.items.map((item) => [item.movie_content_id, item]));
+      const at = (id: number | null) => (id === null ? null : place.get(id));
+      const text = async (url: string) => (await fetch(server.baseUrl + url)).text();
+      return {
+        settings: [watch.title, watch.synopsis, watch.view_mode, watch.shareable],
+        primary: watch.primary_language_id,
+        languages: watch.languages,
+        banner: { ...watch.banner, images: Object.values(watch.banner.images).map(Boolean) },
+        variables: watch.variables,
+        plot: await Promise.all(
+          watch.plot.map(async (node) => {
+            const item = itemOf.get(node.movie_content_id)!;
+            return {
+              parent: at(node.parent_id),
+              type: item.type,
+              duration: item.duration,
+              captions: item.captions,
+              subtitles: await Promise.all(
+                item.subtitles.map(async (subtitle) => [
+                  subtitle.language_id,
+                  await text(subtitle.url),
+                ]),
+              ),
+              banners: node.banners,
+              logic: [node.condition, node.effects, node.branch, node.decision_seconds],
+              links: [at(node.default_option_id), at(node.goto_id)],
+            };
+          }),
+        ),
+      };
+    };
+    const [first, again] = [await played('the-fork'), await played('the-fork-again')];
+    expect(again).toEqual(first);
+    expect(first.plot[2]!.captions).toEqual({ '1': 'Go left', '3': 'Nach links' });
+    expect(first.plot[0]!.banners).toEqual([{ type: 'vertical', time_start: 0 }]);
   }, 150_000);
 
   it('needs the right to add projects', async () => {
