@@ -44,9 +44,13 @@ export function PlotPicker({ plot, labels, value, onJump }: PlotPickerProps) {
             sx={{ paddingInlineStart: (theme) => theme.spacing(2 + Math.min(depth, 8) * 1.5) }}
           >
             <ListItemText
-              primary={`${index + 1}. ${nameOf(node.movie_plot_id)}`}
+              primary={
+                <>
+                  {index + 1}. <bdi>{nameOf(node.movie_plot_id)}</bdi>
+                </>
+              }
               secondary={t(`storyPaths.kind.${label?.kind ?? 'clip'}`)}
-              slotProps={{ primary: { dir: 'auto', noWrap: true } }}
+              slotProps={{ primary: { noWrap: true } }}
             />
           </MenuItem>
         );

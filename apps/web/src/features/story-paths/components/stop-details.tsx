@@ -72,14 +72,18 @@ function OptionRow({
     >
       <ItemThumbnail item={label?.item} width={72} />
       <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
-        <Typography variant="body2" dir="auto" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-          {caption}
+        <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          <bdi>{caption}</bdi>
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p">
           {condition ? (
             <>
-              {t(auto ? 'storyPaths.option.takenWhen' : 'storyPaths.option.shownWhen')}{' '}
-              <Box component="bdi" sx={{ fontFamily: 'monospace' }}>
+              {t(auto ? 'storyPaths.option.takenWhen' : 'storyPaths.option.shownWhen')}
+              {/* In the page's direction: an Arabic reader reads 'met_alex is yes' from the right. */}
+              <Box
+                component="span"
+                sx={{ fontFamily: 'monospace', unicodeBidi: 'isolate', marginInlineStart: '0.5ch' }}
+              >
                 {formatCondition(condition, words)}
               </Box>
             </>
@@ -148,7 +152,6 @@ export function StopDetails({ view, labels, onGo, headingId, headingRef }: StopD
             tabIndex={-1}
             component="h3"
             variant="h6"
-            dir="auto"
             sx={{ outline: 'none', overflowWrap: 'anywhere' }}
           >
             {t('storyPaths.nowAt', { caption: label?.caption || t('storyPaths.noItem') })}
@@ -172,7 +175,11 @@ export function StopDetails({ view, labels, onGo, headingId, headingRef }: StopD
               <li key={index}>
                 <Chip
                   size="small"
-                  label={<bdi>{formatEffect(effect, words)}</bdi>}
+                  label={
+                    <Box component="span" sx={{ unicodeBidi: 'isolate' }}>
+                      {formatEffect(effect, words)}
+                    </Box>
+                  }
                   sx={{ fontFamily: 'monospace' }}
                 />
               </li>
