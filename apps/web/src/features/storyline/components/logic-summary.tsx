@@ -5,7 +5,7 @@ import Redo from '@mui/icons-material/Redo';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { childrenOf, formatCondition, formatEffect, type PlotNode } from '@plotline/core';
+import { formatCondition, formatEffect, type PlotNode } from '@plotline/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogicWords } from '../hooks/use-logic-words.ts';
@@ -13,7 +13,8 @@ import { hasLogic } from '../model/node-logic.ts';
 
 interface LogicSummaryProps {
   node: PlotNode;
-  plot: readonly PlotNode[];
+  /** How many options the plot has: a timer or an automatic branch needs some. */
+  optionCount: number;
   plotName: (id: number) => string;
 }
 
@@ -21,11 +22,10 @@ interface LogicSummaryProps {
  * A plot's story logic in a line of chips, read-only: its condition, its effects, how its next
  * plot is chosen and where it continues. Shown on the plots not being edited, and on locked ones.
  */
-export function LogicSummary({ node, plot, plotName }: LogicSummaryProps) {
+export function LogicSummary({ node, optionCount, plotName }: LogicSummaryProps) {
   const { t } = useTranslation();
   const words = useLogicWords();
   if (!hasLogic(node)) return null;
-  const optionCount = (childrenOf(plot).get(node.movie_plot_id) ?? []).length;
   const chips: { key: string; icon: ReactElement; label: string }[] = [];
   if (node.condition) {
     chips.push({

@@ -255,7 +255,11 @@ function PlotCard({ node, context }: { node: PlotNode; context: Context }) {
             onChange={(patch) => actions.onLogic(id, patch)}
           />
         ) : (
-          <LogicSummary node={node} plot={plot} plotName={context.plotName} />
+          <LogicSummary
+            node={node}
+            optionCount={(context.children.get(id) ?? []).length}
+            plotName={context.plotName}
+          />
         )}
       </Stack>
     </Paper>
