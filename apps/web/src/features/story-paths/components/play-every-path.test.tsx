@@ -201,4 +201,37 @@ describe('PlayEveryPath', () => {
       expect(screen.getByRole('button', { name: 'Play every path' })).toHaveFocus(),
     );
   });
+  it('follows a link to where the story continues, and says when every option is hidden', async () => {
+    const hidden = {
+      join: 'and' as const,
+      clauses: [{ variable: 'met_alex', op: 'eq' as const, value: true }],
+    };
+    // Knock continues at the hall, whose two options both wait for Alex.
+    const plot = [
+      makePlotNode(1, null),
+      makePlotNode(2, 1, { goto_id: 5 }),
+      makePlotNode(3, 1),
+      makePlotNode(5, 3),
+      makePlotNode(6, 5, { condition: hidden }),
+      makePlotNode(7, 5, { condition: hidden }),
+    ];
+    const { user } = renderPage(
+      <PlayEveryPath plot={plot} variables={VARIABLES} items={ITEMS} languageId={1} />,
+    );
+    const dialog = await open(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Choose “Knock”' }));
+    expect(within(dialog).getByText('Continues at “The hall”.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Follow' }));
+
+    expect(within(dialog).getByRole('heading', { name: 'Now at “The hall”' })).toHaveFocus();
+    expect(
+      within(dialog).getByText(
+        'Dead end: every option is hidden with these values, so the story stops without an ending.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Choose/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('switch', { name: 'met_alex' }));
+    expect(within(dialog).getByText('The viewer chooses among 2 options.')).toBeInTheDocument();
+  });
 });

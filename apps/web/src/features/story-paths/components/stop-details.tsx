@@ -78,12 +78,9 @@ function OptionRow({
         <Typography variant="caption" color="text.secondary" component="p">
           {condition ? (
             <>
-              {t(auto ? 'storyPaths.option.takenWhen' : 'storyPaths.option.shownWhen')}
+              {t(auto ? 'storyPaths.option.takenWhen' : 'storyPaths.option.shownWhen')}{' '}
               {/* In the page's direction: an Arabic reader reads 'met_alex is yes' from the right. */}
-              <Box
-                component="span"
-                sx={{ fontFamily: 'monospace', unicodeBidi: 'isolate', marginInlineStart: '0.5ch' }}
-              >
+              <Box component="span" sx={{ fontFamily: 'monospace', unicodeBidi: 'isolate' }}>
                 {formatCondition(condition, words)}
               </Box>
             </>
