@@ -118,7 +118,7 @@ export function StoryCheckPanel({
         <Chip
           size="small"
           color={errors > 0 ? 'error' : 'default'}
-          variant={errors > 0 ? 'filled' : 'outlined'}
+          variant="outlined"
           label={t('storyLogic.check.errors', { number: errors })}
         />
         {warnings > 0 && (
