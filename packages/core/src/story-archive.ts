@@ -82,6 +82,7 @@ export const ARCHIVE_MESSAGES = {
   storyline: 'The storyline of story.json cannot be saved: {message}',
   fileRefused: '{path} is refused: {reason}',
   importNeedsArchive: 'Send the story archive (a zip) in the part "uploads"',
+  archiveTooLarge: `A story archive must be smaller than ${ARCHIVE_LIMITS.archiveBytes / 1e9} GB`,
 } as const;
 
 /**

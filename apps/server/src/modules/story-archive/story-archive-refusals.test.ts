@@ -1,5 +1,6 @@
 import { ARCHIVE_LIMITS, ARCHIVE_MESSAGES, formatMessage, STORY_FILE } from '@plotline/core';
 import { readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startProjectSuite } from '../../test/test-projects.ts';
@@ -94,6 +95,31 @@ describe('POST /api/movie/import refuses a bad archive, writing nothing', () => 
       importing: 0,
       incoming: 0,
     });
+  });
+
+  it('refuses an archive larger than the limit, by its declared length, before reading it', async () => {
+    const before = await writtenState(server);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${server.baseUrl}/api/movie/import`, {
+        method: 'POST',
+        headers: {
+          'x-access-token': owner.token,
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(ARCHIVE_LIMITS.archiveBytes + 2_000_000),
+        },
+      });
+      request.on('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body }));
+      });
+      request.on('error', reject);
+      request.write('--x\r\n');
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).message).toBe(ARCHIVE_MESSAGES.archiveTooLarge);
+    expect(await writtenState(server)).toEqual(before);
   });
 
   it('refuses a file that is not a zip', async () => {

@@ -120,6 +120,10 @@ export async function registerStoryArchiveRoutes(
       } catch (error) {
         // A refused import closes the connection: the client may still be sending a large body.
         if (!request.raw.readableEnded) void reply.header('connection', 'close');
+        // The upload's refusal names an upload's limit; an archive has its own.
+        if (error instanceof AppError && error.message === MESSAGES.uploadTooLarge) {
+          throw new AppError(413, ARCHIVE_MESSAGES.archiveTooLarge);
+        }
         throw error;
       } finally {
         await upload?.discard();
