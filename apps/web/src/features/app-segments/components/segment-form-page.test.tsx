@@ -1,4 +1,4 @@
-import { BANNER_KINDS, type SegmentRow, type WatchData } from '@plotline/core';
+import { BANNER_KINDS, NO_NODE_LOGIC, type SegmentRow, type WatchData } from '@plotline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, signInAs } from '../../../test/fixtures.ts';
@@ -71,11 +71,12 @@ const FORK_PLAYER_DATA: WatchData = {
     subtitles: [],
   })),
   plot: [
-    { id: 100, movie_content_id: 1, parent_id: null, banners: [] },
-    { id: 101, movie_content_id: 2, parent_id: 100, banners: [] },
-    { id: 102, movie_content_id: 3, parent_id: 101, banners: [] },
-    { id: 103, movie_content_id: 4, parent_id: 101, banners: [] },
+    { id: 100, movie_content_id: 1, parent_id: null, banners: [], ...NO_NODE_LOGIC },
+    { id: 101, movie_content_id: 2, parent_id: 100, banners: [], ...NO_NODE_LOGIC },
+    { id: 102, movie_content_id: 3, parent_id: 101, banners: [], ...NO_NODE_LOGIC },
+    { id: 103, movie_content_id: 4, parent_id: 101, banners: [], ...NO_NODE_LOGIC },
   ],
+  variables: [],
   preview: false,
 };
 
