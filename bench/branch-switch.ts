@@ -4,9 +4,12 @@
 // (planLadder + transcodeToHls: MPEG-TS, 4 s segments, their real ladders, one item smaller and one
 // larger than the first). A small local HTTP server (not the built Plotline server, which would
 // need a database and a transcode job per item for the same files) adds 50 ms to every request.
-// Headless Chromium plays a 21-node path (20 switches) with each approach, the choice made 1 s
-// before each node's end, and records every presented frame (requestVideoFrameCallback, the node
-// read from the frame's pixels), every stall and every silence in the sound. Also prints the size
+// Headless Chromium plays a 21-node path (20 switches) with each approach, and records every presented frame (requestVideoFrameCallback, the node
+// read from the frame's pixels), every stall and every silence in the sound. The switches are
+// taken as the story player takes them, in turn: the viewer's choice 1 s before the node's end, an
+// automatic branch queued when its node starts, and a timed choice's default taken by the player's
+// own countdown (4 s from when its choices show, so about 1 s before the end); the player engine's
+// figures are also given for each kind. Also prints the size
 // of the player bundle as built. Asserts nothing.
 // Run: npm run bench:branch-switch   (FFMPEG_PATH and FFPROBE_PATH choose the binaries.)
 import { execFileSync } from 'node:child_process';
@@ -23,6 +26,7 @@ import type {
   BenchNode,
   RunConfig,
   RunResult,
+  SwitchDecision,
 } from '../apps/player/bench/branch-switch-protocol.ts';
 import { createFfmpeg } from '../apps/server/src/adapters/ffmpeg/ffmpeg.ts';
 import { resolveFfmpeg } from '../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
@@ -42,6 +46,10 @@ import { machineLine } from './support.ts';
 const LATENCY_MS = 50;
 const SWITCHES = 20;
 const CHOICE_LEAD_SECONDS = 1;
+/** A timed choice's timer: its choices show 5 s before a node's end (6 to 8 s long), so it ends 1 s before. */
+const DECISION_SECONDS = 4;
+/** How each switch is taken, in turn. */
+const DECISIONS: readonly SwitchDecision[] = ['viewer', 'auto', 'timer'];
 const FRAME_RATE = 30;
 /** The issue's targets, printed beside the figures. */
 const TARGET_GAP_MS = 33;
@@ -166,7 +174,7 @@ function random(seed: number) {
   };
 }
 
-function makePath(origin: string): Pick<RunConfig, 'path' | 'options'> {
+function makePath(origin: string): Pick<RunConfig, 'path' | 'options' | 'decisions'> {
   const next = random(42);
   const node = (id: string, item: string): BenchNode => ({
     id,
@@ -189,7 +197,8 @@ function makePath(origin: string): Pick<RunConfig, 'path' | 'options'> {
     options.push(offered);
     path.push(offered[Math.floor(next() * offered.length)]!);
   }
-  return { path, options };
+  const decisions = options.map((_, index) => DECISIONS[index % DECISIONS.length]!);
+  return { path, options, decisions };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,6 +236,7 @@ async function run(
       approach,
       ...makePath(server.origin),
       choiceLeadSeconds: CHOICE_LEAD_SECONDS,
+      decisionSeconds: DECISION_SECONDS,
       markers: CLIPS.map(({ mark }) => mark),
     };
     const result = await page.evaluate(
@@ -271,7 +281,8 @@ const pair = (values: number[]) =>
 
 console.log(
   `\n${SWITCHES} switches each, Chromium ${chromiumVersion} headless, ${LATENCY_MS} ms added to every ` +
-    `request, choice ${CHOICE_LEAD_SECONDS} s before each node's end; ${machineLine()}`,
+    `request; switches in turn by the viewer (${CHOICE_LEAD_SECONDS} s before the end), an automatic ` +
+    `branch (at node start) and a ${DECISION_SECONDS} s timer's default; ${machineLine()}`,
 );
 console.log(
   `${''.padEnd(44)} ${cell('gap ms', 12)} ${cell('held ms', 12)} ${cell('stalls', 12)}` +
@@ -293,6 +304,30 @@ for (const [approach, { result, requests, figures }] of runs) {
   );
   if (result.errors.length > 0) console.log(`    errors: ${result.errors.join('; ')}`);
 }
+const byDecision = runs.get('joined')!;
+const DECISION_LABELS: Record<SwitchDecision, string> = {
+  viewer: "  viewer's choice, 1 s before the end",
+  auto: '  automatic branch, queued at node start',
+  timer: "  timed choice's default, by the countdown",
+};
+for (const decision of DECISIONS) {
+  const figures = byDecision.figures.filter(
+    (_, index) => byDecision.config.decisions[index] === decision,
+  );
+  console.log(
+    `${`${DECISION_LABELS[decision]} (${figures.length})`.padEnd(44)} ${pair(figures.map((f) => f.gapMs))} ` +
+      `${pair(figures.map((f) => f.heldMs))} ${pair(figures.map((f) => f.stalls))}`,
+  );
+}
+console.log(
+  `  each switch (v viewer, a auto, t timer: gap/held ms): ` +
+    byDecision.figures
+      .map(
+        (f, index) =>
+          `${byDecision.config.decisions[index]![0]}${f.gapMs.toFixed(0)}/${f.heldMs.toFixed(0)}`,
+      )
+      .join(' '),
+);
 console.log(
   `${'targets'.padEnd(44)} ${cell(`≤ ${TARGET_GAP_MS}`, 12)} ${cell('0', 12)} ${cell('0', 12)}` +
     `   ${cell('', 5)} ${cell(`≤ ${TARGET_SILENCE_MS} ms`, 9)}`,

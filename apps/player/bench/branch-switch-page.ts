@@ -3,6 +3,8 @@
 // each frame shows, every stall and every silence. It measures nothing itself: the bench does.
 import Hls from 'hls.js/light';
 import { createBranchPlayer } from '../src/engine/create-branch-player.ts';
+import { ChoiceCountdown } from '../src/story/choice-countdown.ts';
+import { choicesShownFrom } from '../src/story/story.ts';
 import type { BenchNode, FrameRecord, RunConfig, RunResult } from './branch-switch-protocol.ts';
 
 declare global {
@@ -158,13 +160,28 @@ async function runJoined(config: RunConfig): Promise<RunResult> {
     if (index === 0) firstFrameMs = wall - started;
     nodeStarts.push({ index, wall });
     if (index === last) player.end();
-    else player.prefetch(config.options[index]!.map(toPlayerNode));
+    else if (config.decisions[index] === 'auto') {
+      // An automatic branch is decided when its node starts, and queued at once.
+      chosen.add(index);
+      player.choose(toPlayerNode(config.path[index + 1]!));
+    } else player.prefetch(config.options[index]!.map(toPlayerNode));
   });
   player.on('timeupdate', ({ index, time, duration }) => {
     if (index >= last || chosen.has(index)) return;
-    if (time >= duration - config.choiceLeadSeconds) {
+    const next = toPlayerNode(config.path[index + 1]!);
+    if (config.decisions[index] === 'timer') {
+      if (time < choicesShownFrom(duration, config.decisionSeconds)) return;
       chosen.add(index);
-      player.choose(toPlayerNode(config.path[index + 1]!));
+      // The story player's countdown from when the choices show; at 0 it takes the default.
+      new ChoiceCountdown(config.decisionSeconds, {
+        running: () => !video.paused,
+        change: () => {},
+        passed: () => {},
+        end: () => player.choose(next),
+      });
+    } else if (time >= duration - config.choiceLeadSeconds) {
+      chosen.add(index);
+      player.choose(next);
     }
   });
   const ended = new Promise<void>((resolve) => player.on('ended', () => resolve()));

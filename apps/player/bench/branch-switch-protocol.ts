@@ -4,6 +4,14 @@
 /** `joined`: the player engine (one hls.js over a joined playlist); `naive`: `hls.loadSource(next)`. */
 export type Approach = 'joined' | 'naive';
 
+/**
+ * How the node after a switch was taken, as the story player takes it: the viewer's click
+ * `choiceLeadSeconds` before the end; an automatic branch (or a link), queued when the node starts;
+ * a timed choice's default, taken by the player's own countdown (`ChoiceCountdown`) run from when
+ * its choices show (`choicesShownFrom`), so at about 1 s before the end.
+ */
+export type SwitchDecision = 'viewer' | 'auto' | 'timer';
+
 export interface BenchNode {
   id: string;
   /** The item's master playlist; unique per node, so no node is played from the HTTP cache. */
@@ -23,6 +31,10 @@ export interface RunConfig {
   options: BenchNode[][];
   /** The choice is made this long before the node's end, as a viewer would from its last seconds. */
   choiceLeadSeconds: number;
+  /** How each switch's next node is taken: `decisions[i]` leads from `path[i]` to `path[i + 1]`. */
+  decisions: SwitchDecision[];
+  /** A timed choice's decision time, in seconds. */
+  decisionSeconds: number;
   /**
    * The colour of each item's corner mark: a frame is known by its pixels, whatever the player
    * says about the timeline. The mark fills the top-left eighth of the picture (in width and height).
