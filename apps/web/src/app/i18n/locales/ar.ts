@@ -1073,6 +1073,7 @@ export const ar: Translation = {
       target: 'الحبكة',
       none: 'لا توجد بعد حبكة من النوع الآخر للمتابعة عندها.',
       confirm: 'ربط',
+      after: 'بعد {{plot}}',
       remove: 'إزالة الرابط',
     },
     summary: {

@@ -1129,6 +1129,7 @@ export const de: Translation = {
       target: 'Plot',
       none: 'Noch kein Plot der anderen Art, bei dem es weitergehen kann.',
       confirm: 'Verknüpfen',
+      after: 'nach {{plot}}',
       remove: 'Verknüpfung entfernen',
     },
     summary: {

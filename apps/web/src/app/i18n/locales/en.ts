@@ -940,6 +940,7 @@ export const en = {
       target: 'Plot',
       none: 'No plot of the other kind to continue at yet.',
       confirm: 'Link',
+      after: 'after {{plot}}',
       remove: 'Remove link',
     },
     summary: {

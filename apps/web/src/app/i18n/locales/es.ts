@@ -1116,6 +1116,7 @@ export const es: Translation = {
       target: 'Plot',
       none: 'Aún no hay ningún plot del otro tipo en el que continuar.',
       confirm: 'Enlazar',
+      after: 'después de {{plot}}',
       remove: 'Quitar el enlace',
     },
     summary: {

@@ -1115,6 +1115,7 @@ export const id: Translation = {
       target: 'Plot',
       none: 'Belum ada plot jenis lain untuk dilanjutkan.',
       confirm: 'Tautkan',
+      after: 'setelah {{plot}}',
       remove: 'Hapus tautan',
     },
     summary: {

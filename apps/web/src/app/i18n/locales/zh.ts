@@ -1060,6 +1060,7 @@ export const zh: Translation = {
       target: '情节',
       none: '还没有可以继续到的另一类情节。',
       confirm: '链接',
+      after: '在 {{plot}} 之后',
       remove: '移除链接',
     },
     summary: {

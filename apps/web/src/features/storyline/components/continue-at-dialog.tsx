@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { PlotNode } from '@plotline/core';
@@ -63,10 +64,27 @@ export function ContinueAtDialog({
           value={chosen}
           onChange={(event) => setChosen(event.target.value)}
           helperText={targets.length === 0 ? t('storyLogic.continueAt.none') : undefined}
+          slotProps={{
+            select: {
+              renderValue: (value) => (
+                <span dir="auto">{value === '' ? '' : plotName(Number(value))}</span>
+              ),
+            },
+          }}
         >
           {targets.map((target) => (
+            // Plots may share an item: the plot before each tells them apart.
             <MenuItem key={target.movie_plot_id} value={String(target.movie_plot_id)}>
-              <span dir="auto">{plotName(target.movie_plot_id)}</span>
+              <ListItemText
+                primary={plotName(target.movie_plot_id)}
+                secondary={
+                  target.parent_id === null
+                    ? undefined
+                    : t('storyLogic.continueAt.after', { plot: plotName(target.parent_id) })
+                }
+                slotProps={{ primary: { dir: 'auto' }, secondary: { dir: 'auto' } }}
+                sx={{ my: 0 }}
+              />
             </MenuItem>
           ))}
         </TextField>
