@@ -18,6 +18,8 @@ export * from './ids.schema.ts';
 export * from './ids.ts';
 export * from './identity-providers.schema.ts';
 export * from './identity-providers.ts';
+export * from './linear-cut.schema.ts';
+export * from './linear-cut.ts';
 export * from './maintenance.schema.ts';
 export * from './maintenance.ts';
 export * from './media.schema.ts';

@@ -80,9 +80,12 @@ export const TUS_UPLOAD_PATH = '/api/v1.5/upload/tus';
 export const TUS_UPLOAD_EXPIRY_MS = 3 * 24 * 3600 * 1000;
 
 /** Jobs of the queue: a discriminated union, handled by an exhaustive map on the server. */
-export type MediaJob = {
-  kind: 'transcode';
-  movieContentId: number;
-  /** The content's attempt the job was queued for; a job of an older attempt is stale and ignored. */
-  attempt: number;
-};
+export type MediaJob =
+  | {
+      kind: 'transcode';
+      movieContentId: number;
+      /** The content's attempt the job was queued for; a job of an older attempt is stale and ignored. */
+      attempt: number;
+    }
+  /** Renders a linear cut (`linear-cut.ts`) into one MP4. */
+  | { kind: 'linear-cut'; linearCutId: number };
