@@ -5,7 +5,6 @@ import {
   linearCutPath,
   walkWithPicks,
 } from './linear-cut.ts';
-import { linearCutRequestSchema } from './linear-cut.schema.ts';
 import { formatMessage } from './messages.ts';
 import { add, node, numberVariable, story, when } from './test/plot.ts';
 
@@ -95,21 +94,5 @@ describe('walkWithPicks', () => {
     ];
     expect(walkWithPicks(nodes, SCORE, [])).toMatchObject({ kind: 'choose', options: [2, 4] });
     expect(walkWithPicks(nodes, SCORE, [3])).toMatchObject({ kind: 'refused', path: [1] });
-  });
-});
-
-describe('linearCutRequestSchema', () => {
-  it('takes ids and a known language or none, and nothing else', () => {
-    expect(linearCutRequestSchema.safeParse({ choices: [3, 4], language_id: 1 }).success).toBe(
-      true,
-    );
-    expect(linearCutRequestSchema.safeParse({ choices: [], language_id: null }).success).toBe(true);
-    expect(linearCutRequestSchema.safeParse({ choices: [0], language_id: null }).success).toBe(
-      false,
-    );
-    expect(linearCutRequestSchema.safeParse({ choices: [], language_id: 99 }).success).toBe(false);
-    expect(
-      linearCutRequestSchema.safeParse({ choices: [], language_id: null, extra: 1 }).success,
-    ).toBe(false);
   });
 });
