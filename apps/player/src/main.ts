@@ -1,11 +1,11 @@
 import type { WatchData } from '@plotline/core';
+import { decodeStateParam, PREVIEW_STATE_PARAM } from '@plotline/core/publishing';
 import { createOpeningFetch, fetchOpening } from './engine/opening.ts';
 import { loadWords, Texts, uiLanguageOf, type Language } from './i18n/texts.ts';
 import type { Words } from './i18n/words.ts';
 import { loadWatchData, studioLanguage, studioToken } from './page/load-watch-data.ts';
 import { loadResumeState, takeResumeParam, type ResumeLinkResult } from './page/resume-api.ts';
 import { forcesMobile, shareUrl, watchAddressOf } from './page/watch-address.ts';
-import { decodeStateParam } from './story/resume-state.ts';
 import { renderNotFound, renderStatusPage } from './ui/status-page.ts';
 import './ui/player.css';
 
@@ -109,7 +109,9 @@ async function main() {
       const { data } = result;
       const published = address.kind === 'published' && !data.preview;
       // A preview may start anywhere: the studio's "Play every path" writes `?state=`.
-      const stateParam = preview ? new URLSearchParams(location.search).get('state') : null;
+      const stateParam = preview
+        ? new URLSearchParams(location.search).get(PREVIEW_STATE_PARAM)
+        : null;
       player.mountWatchPage(root, data, {
         texts,
         forceMobile: forcesMobile(location.search),

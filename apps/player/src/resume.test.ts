@@ -3,7 +3,8 @@ import { getByRole, queryByRole, waitFor } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Texts } from './i18n/texts.ts';
 import { loadResumeState, saveResumeState, takeResumeParam } from './page/resume-api.ts';
-import { decodeStateParam, encodeStateParam, resumeKey } from './story/resume-state.ts';
+import { decodeStateParam, encodeStateParam } from '@plotline/core/publishing';
+import { resumeKey } from './story/resume-state.ts';
 import { flush, mount, press } from './test/mount-player.ts';
 
 beforeEach(() => {

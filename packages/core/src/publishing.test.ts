@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  decodeStateParam,
+  encodeStateParam,
   publishBlockers,
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
@@ -50,5 +52,19 @@ describe('publishBlockers', () => {
       publishBlockers({ title: ' ', thumbnailMobile: null, thumbnailDesktop: null, slug: null }),
     ).toEqual(['title', 'thumbnailMobile', 'thumbnailDesktop', 'slug']);
     expect(publishBlockers({ ...complete, slug: '' })).toEqual(['slug']);
+  });
+});
+
+describe('the preview state parameter', () => {
+  it('carries a viewing state as base64url JSON and reads it back', () => {
+    const state = { node_id: 7, values: { score: -3, met_alex: true }, history: [1, 4] };
+    const param = encodeStateParam(state);
+    expect(param).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeStateParam(param)).toEqual(state);
+  });
+
+  it('reads what is not base64url JSON as nothing', () => {
+    expect(decodeStateParam('not base64 json')).toBeNull();
+    expect(decodeStateParam(btoa('{"node_id":'))).toBeNull();
   });
 });

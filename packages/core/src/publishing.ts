@@ -1,3 +1,4 @@
+import type { StoryState } from './story-logic.ts';
 /**
  * Step 4 and the player: a project's address and slug, what publishing needs, and the rules of the
  * viewing events the player sends back. Server, studio and player all read these; the calls'
@@ -8,6 +9,32 @@
 export const WATCH_PATH = '/watch';
 /** §2 step 4: the Mobile preview adds this to the address, forcing the phone layout. */
 export const FORCE_MOBILE_PARAM = 'forceMobile';
+
+/**
+ * A preview's `?state=`: the viewing state (core `StoryState`) the player starts from, which the
+ * studio's "Play every path" writes. Its JSON, UTF-8, in base64url without padding.
+ */
+export const PREVIEW_STATE_PARAM = 'state';
+
+export function encodeStateParam(state: StoryState): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(JSON.stringify(state))) {
+    binary += String.fromCharCode(byte);
+  }
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** What a `?state=` carries, unchecked (the player checks it against its story); null when it is not base64url JSON. */
+export function decodeStateParam(param: string): unknown {
+  try {
+    const binary = atob(param.replace(/-/g, '+').replace(/_/g, '/'));
+    return JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))),
+    );
+  } catch {
+    return null;
+  }
+}
 /** §2 step 4: the preview address names the client when the project has one. */
 export const CLIENT_NAME_PARAM = 'client_name';
 

@@ -52,26 +52,6 @@ export function fitState(
   return { ...state, values };
 }
 
-/** A preview's `?state=`: base64url of the state's JSON (what the studio's "Play every path" writes). */
-export function encodeStateParam(state: StoryState): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(state));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-/** The state a `?state=` carries, unchecked; null when it is not base64url JSON. */
-export function decodeStateParam(param: string): unknown {
-  try {
-    const binary = atob(param.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    return null;
-  }
-}
-
 /** Where the device keeps a published story's viewing: `plotline.resume.{slug}`. */
 export const resumeKey = (slug: string) => `plotline.resume.${slug}`;
 

@@ -1,8 +1,7 @@
-import { VARIABLE_NUMBER_LIMIT, type StoryVariable } from '@plotline/core';
+import { encodeStateParam, VARIABLE_NUMBER_LIMIT, type StoryVariable } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
 import { makePlotNode } from '../../../test/fixtures.ts';
 import {
-  encodeStoryState,
   goTo,
   setValue,
   startTrail,
@@ -61,7 +60,7 @@ describe('path trail', () => {
 
   it('carries the state in a preview address as base64url JSON, without padding', () => {
     const state = { node_id: 3, values: { score: -2, met_alex: true }, history: [1, 2] };
-    const encoded = encodeStoryState(state);
+    const encoded = encodeStateParam(state);
     expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decode(encoded)).toEqual(state);
 

@@ -12,6 +12,8 @@ import {
   type StoryStep,
   type StoryVariable,
   type VariableValue,
+  encodeStateParam,
+  PREVIEW_STATE_PARAM,
 } from '@plotline/core';
 
 /**
@@ -185,19 +187,8 @@ export function storyStateOf(trail: PathTrail): StoryState | null {
   };
 }
 
-/** The preview address's parameter naming the state the player starts from (previews only). */
-export const PREVIEW_STATE_PARAM = 'state';
-
-/** A state as the preview address carries it: its JSON, UTF-8, in base64url without padding. */
-export function encodeStoryState(state: StoryState): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(state));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /** A player address (the preview's) that starts at `state`. */
 export function withStartState(url: string, state: StoryState): string {
   const separator = url.includes('?') ? '&' : '?';
-  return `${url}${separator}${PREVIEW_STATE_PARAM}=${encodeStoryState(state)}`;
+  return `${url}${separator}${PREVIEW_STATE_PARAM}=${encodeStateParam(state)}`;
 }
