@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES } from '@plotline/core';
+import { ARCHIVE_MESSAGES, formatMessage, MESSAGES } from '@plotline/core';
 import i18next from 'i18next';
 import { waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,18 @@ describe('translateMessage', () => {
 
     expect(translateMessage(filled, german)).toBe(
       'intro.mp4: Diese Datei ist kein lesbares Video; sie ist möglicherweise beschädigt oder unvollständig.',
+    );
+  });
+
+  it("translates a story archive's refusal, and a core message inside it", () => {
+    const filled = formatMessage(ARCHIVE_MESSAGES.fileRefused, {
+      path: 'media/item-2.mp4',
+      reason: MESSAGES.notAVideo,
+    });
+
+    expect(translateMessage(ARCHIVE_MESSAGES.notZip, german)).toBe('Die Datei ist kein ZIP-Archiv');
+    expect(translateMessage(filled, german)).toBe(
+      'media/item-2.mp4 wird abgelehnt: Diese Datei ist kein lesbares Video; sie ist möglicherweise beschädigt oder unvollständig.',
     );
   });
 

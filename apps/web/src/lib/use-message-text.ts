@@ -1,23 +1,39 @@
-import { formatMessage, MESSAGES } from '@plotline/core';
+import { ARCHIVE_MESSAGES, formatMessage, MESSAGES } from '@plotline/core';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type MessageKey = keyof typeof MESSAGES;
+/**
+ * Core's catalogues of messages and where the locales translate each: the server's and the rules'
+ * under `messages`, a story archive's refusals (an import's 400s) with the rest of its texts.
+ */
+const CATALOGUES: readonly { prefix: string; texts: Readonly<Record<string, string>> }[] = [
+  { prefix: 'messages', texts: MESSAGES },
+  { prefix: 'storyArchive.messages', texts: ARCHIVE_MESSAGES },
+];
 
-const KEY_OF_MESSAGE = new Map<string, MessageKey>(
-  Object.entries(MESSAGES).map(([key, text]) => [text, key as MessageKey]),
+interface Known {
+  /** The message's key in the locales, e.g. `messages.plotNotFound`. */
+  key: string;
+  text: string;
+}
+
+const KNOWN: readonly Known[] = CATALOGUES.flatMap(({ prefix, texts }) =>
+  Object.entries(texts).map(([key, text]) => ({ key: `${prefix}.${key}`, text })),
 );
+
+const KEY_OF_MESSAGE = new Map<string, Known>(KNOWN.map((known) => [known.text, known]));
 
 /**
  * A message with placeholders as a pattern that reads the values back out of the filled message.
  * `split` with this capturing pattern alternates fixed text and placeholder names.
  */
-function templateOf(key: MessageKey, text: string) {
+function templateOf({ key, text }: Known) {
   const parts = text.split(/\{(\w+)\}/);
   const fixed = parts.filter((_, index) => index % 2 === 0);
   return {
     key,
+    text,
     names: parts.filter((_, index) => index % 2 === 1),
     pattern: new RegExp(`^${fixed.map(escapeRegExp).join('(.*?)')}$`, 's'),
     fixedLength: fixed.join('').length,
@@ -29,8 +45,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** The most specific first, so `'{file}: {reason}'` only takes what no other template does. */
-const TEMPLATES = Object.entries(MESSAGES)
-  .map(([key, text]) => templateOf(key as MessageKey, text))
+const TEMPLATES = KNOWN.map(templateOf)
   .filter(({ names }) => names.length > 0)
   .sort((a, b) => b.fixedLength - a.fixedLength);
 
@@ -41,12 +56,12 @@ const TEMPLATES = Object.entries(MESSAGES)
  * reason), are translated in turn. A message the app does not know is shown as the server wrote it.
  */
 export function translateMessage(message: string, t: TFunction): string {
-  const key = KEY_OF_MESSAGE.get(message);
-  if (key) return t(`messages.${key}`, { defaultValue: message });
+  const known = KEY_OF_MESSAGE.get(message);
+  if (known) return t(known.key, { defaultValue: message });
   for (const template of TEMPLATES) {
     const values = template.pattern.exec(message)?.slice(1);
     if (!values) continue;
-    const translated = t(`messages.${template.key}`, { defaultValue: MESSAGES[template.key] });
+    const translated = t(template.key, { defaultValue: template.text });
     return formatMessage(
       translated,
       Object.fromEntries(

@@ -1,4 +1,4 @@
-import { MESSAGES, type ActivityEntityType } from '@plotline/core';
+import { ARCHIVE_MESSAGES, MESSAGES, type ActivityEntityType } from '@plotline/core';
 
 /** English, the default and the fallback of every other language. */
 export const en = {
@@ -1267,6 +1267,28 @@ export const en = {
     switchedOn: 'Maintenance mode is on',
     switchedOff: 'Maintenance mode is off',
     messageSaved: 'Maintenance message saved',
+  },
+  storyArchive: {
+    export: 'Export',
+    exportHint:
+      'A zip of the story: its storyline, captions, banner, artwork and every source video, to import into Plotline again.',
+    exporting: 'Exporting…',
+    exported: 'The story archive is downloaded',
+    importStory: 'Import a story',
+    dialogText:
+      'Choose a story archive: a zip exported from Plotline. It becomes a new draft of your company, with its clips transcoded as uploads are. The address is left for you to choose.',
+    chooseFile: 'Choose a zip file',
+    noFile: 'No file chosen',
+    chosen: '{{name}}, {{size}}',
+    import: 'Import',
+    cancel: 'Cancel',
+    uploading: 'Uploading: {{percent}}%',
+    progressLabel: 'Upload of the archive',
+    checking: 'Checking the archive…',
+    imported: '“{{title}}” is imported as a draft',
+    tooLarge: 'The archive is too large for the server to take',
+    notZipFile: 'Choose a .zip file',
+    messages: ARCHIVE_MESSAGES,
   },
   roles: {
     king: 'Owner',

@@ -25,6 +25,7 @@ import { choiceSplits, formatPercent } from '../model/choice-splits.ts';
 import { plotFigures } from '../model/plot-figures.ts';
 import { defaultRange, type DateRange } from '../model/date-range.ts';
 import { editStep } from '../model/edit-step.ts';
+import { ExportStoryButton } from './export-story-button.tsx';
 import { ProjectFigures } from './project-figures.tsx';
 import { ProjectItems } from './project-items.tsx';
 import { ProjectOverview } from './project-overview.tsx';
@@ -124,17 +125,20 @@ function ProjectDetail({ project }: { project: Project }) {
             )}
           </Stack>
         </Box>
-        {mayEdit && (
-          <Button
-            component={RouterLink}
-            to={`/app/project-list/project-detail/edit/${project.movieId}?step=${editStep(project)}`}
-            variant="contained"
-            startIcon={<EditOutlined />}
-            sx={{ flexShrink: 0 }}
-          >
-            {t('projectDetail.edit')}
-          </Button>
-        )}
+        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', flexShrink: 0 }}>
+          <ExportStoryButton movieId={project.movieId} />
+          {mayEdit && (
+            <Button
+              component={RouterLink}
+              to={`/app/project-list/project-detail/edit/${project.movieId}?step=${editStep(project)}`}
+              variant="contained"
+              startIcon={<EditOutlined />}
+              sx={{ flexShrink: 0 }}
+            >
+              {t('projectDetail.edit')}
+            </Button>
+          )}
+        </Stack>
       </Stack>
 
       <ProjectOverview project={project} />

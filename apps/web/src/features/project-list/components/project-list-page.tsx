@@ -40,6 +40,7 @@ import {
   ProjectTitle,
 } from './project-cells.tsx';
 import { ProjectGrid } from './project-grid.tsx';
+import { ImportStoryButton } from './import-story-dialog.tsx';
 
 const PROJECT_LIST = '/app/project-list';
 const PROJECT_DRAFTS = '/app/project-draft';
@@ -240,6 +241,7 @@ function ProjectsScreen({ fixedStatus }: { fixedStatus?: ProjectStatus }) {
               <GridViewOutlined fontSize="small" />
             </ToggleButton>
           </ToggleButtonGroup>
+          {mayAdd && <ImportStoryButton />}
           {mayAdd && (
             <Button
               component={RouterLink}
