@@ -65,6 +65,9 @@ import { createMovieContentsRepository } from './modules/content/movie-contents.
 import { createMaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
 import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
+import { registerLinearCutsRoutes } from './modules/linear-cuts/linear-cuts.routes.ts';
+import { createLinearCutsRepository } from './modules/linear-cuts/linear-cuts.repository.ts';
+import { createLinearCutsService } from './modules/linear-cuts/linear-cuts.service.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { createPlotRepository } from './modules/plot/plot.repository.ts';
 import { registerPlotRoutes } from './modules/plot/plot.routes.ts';
@@ -200,7 +203,22 @@ export async function startMediaPipeline(
     workDir: transcodeDir,
     observer: deps.transcodeObserver,
   });
-  return { queue, projects, contents, transcoding };
+  const cutsDir = path.join(deps.workDir, 'cuts');
+  // Cuts half rendered by a process that was killed (its ffmpeg went with it).
+  await removeDeadProcessesFolders(cutsDir);
+  const linearCuts = createLinearCutsService({
+    cuts: createLinearCutsRepository(db),
+    projects,
+    plots: createPlotRepository(db),
+    contents,
+    queue,
+    blobs: deps.blobs,
+    ffmpeg: deps.ffmpeg,
+    clock: deps.clock,
+    transaction: transactionRunner(db),
+    workDir: cutsDir,
+  });
+  return { queue, projects, contents, transcoding, linearCuts };
 }
 
 /** Wires the services into HTTP. Never listens: server.ts does, and tests listen on a free port. */
@@ -280,6 +298,7 @@ export async function buildApp(deps: AppDeps) {
     projects,
     contents,
     transcoding: transcodingService,
+    linearCuts,
   } = await startMediaPipeline(
     { ...deps, clock, transcodeObserver: metrics?.transcodes },
     (error) => app.log.error({ err: error }, 'job queue error'),
@@ -478,6 +497,7 @@ export async function buildApp(deps: AppDeps) {
   registerContentRoutes(app, contentService);
   registerPlotRoutes(app, plotService);
   registerPublishingRoutes(app, publishingService);
+  registerLinearCutsRoutes(app, linearCuts, deps.blobs);
   await registerStoryArchiveRoutes(
     app,
     {
@@ -509,7 +529,7 @@ export async function buildApp(deps: AppDeps) {
   await registerWebApp(app, deps.webRoot);
 
   if (deps.transcodeWorkers > 0) {
-    await queue.work(createMediaJobHandlers({ transcoding: transcodingService }), {
+    await queue.work(createMediaJobHandlers({ transcoding: transcodingService, linearCuts }), {
       concurrency: deps.transcodeWorkers,
     });
   }

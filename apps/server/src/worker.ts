@@ -33,7 +33,7 @@ async function main(config: Config): Promise<void> {
   await database.migrate();
   const workDir = path.join(config.dataDir, 'work');
   const binaries = await resolveFfmpeg({ ...config.ffmpeg, workDir: path.join(workDir, 'ffmpeg') });
-  const { queue, transcoding } = await startMediaPipeline(
+  const { queue, transcoding, linearCuts } = await startMediaPipeline(
     {
       database,
       blobs: await openBlobStore(config.s3, { dataDir: config.dataDir, workDir }),
@@ -51,7 +51,7 @@ async function main(config: Config): Promise<void> {
     : null;
   if (scrape) console.log(`Metrics at http://${config.host}:${scrape.port}/metrics`);
   const concurrency = Math.max(1, config.transcodeWorkers);
-  await queue.work(createMediaJobHandlers({ transcoding }), { concurrency });
+  await queue.work(createMediaJobHandlers({ transcoding, linearCuts }), { concurrency });
   console.log(
     `Transcode worker ready: ${concurrency} at a time, ${binaries.ffmpegVersion} [${binaries.ffmpegSource}]`,
   );

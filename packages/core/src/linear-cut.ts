@@ -55,6 +55,7 @@ export const LINEAR_CUT_MESSAGES = {
   noMedia: 'Node {node} has no clip or bridge yet: every node of the path needs one.',
   notReady: 'Every clip and bridge of the path must be transcoded first: "{name}" is not ready.',
   noSubtitles: 'No clip or bridge of this path has subtitles in this language.',
+  tooMany: 'This project has {max} linear cuts under way: wait for one to finish.',
   notFound: 'Linear cut not found',
   notReadyToDownload: 'This linear cut is not ready to download.',
 } as const;

@@ -41,7 +41,7 @@ async function main(options: WorkerProcessOptions): Promise<void> {
       ? { url: options.database.url, dataDir: null }
       : { dataDir: options.database.dataDir },
   );
-  const { queue, contents, transcoding } = await startMediaPipeline(
+  const { queue, contents, transcoding, linearCuts } = await startMediaPipeline(
     {
       database,
       blobs: await openBlobStore(options.s3, options),
@@ -52,11 +52,13 @@ async function main(options: WorkerProcessOptions): Promise<void> {
     },
     (error) => report({ event: 'queue-error', message: error.message }),
   );
-  const handlers = createMediaJobHandlers({ transcoding });
+  const handlers = createMediaJobHandlers({ transcoding, linearCuts });
   await queue.work(
     {
       gaveUp: handlers.gaveUp,
       run: async (job, context) => {
+        // The tests of worker processes follow transcodes; other jobs run unreported.
+        if (job.kind !== 'transcode') return handlers.run(job, context);
         const { movieContentId } = job;
         report({
           event: 'start',

@@ -12,3 +12,4 @@ export * from './app-channel.ts';
 export * from './operator.ts';
 export * from './identities.ts';
 export * from './resume-states.ts';
+export * from './linear-cuts.ts';

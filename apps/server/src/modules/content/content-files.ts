@@ -1,6 +1,12 @@
 import type { BlobStore } from '../../adapters/blob-store.ts';
 import type { DeletedContent } from './movie-contents.repository.ts';
 
+/**
+ * The blob folder of a project's linear cuts (`cuts/<movieId>/<uuid>.mp4`): deleting the project
+ * removes it whole, whatever renders finish meanwhile.
+ */
+export const linearCutsFolder = (movieId: number) => `cuts/${movieId}`;
+
 /** The folder of a blob key: an HLS output lives under one random prefix. */
 export const prefixOf = (key: string) => key.slice(0, key.lastIndexOf('/'));
 

@@ -23,7 +23,7 @@ import { refuseTakenEpisode, refuseTakenSlug } from '../../db/errors.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../access/caller.ts';
-import { removeContentFiles } from '../content/content-files.ts';
+import { linearCutsFolder, removeContentFiles } from '../content/content-files.ts';
 import { toStatusView } from '../content/content-status.ts';
 import type {
   DeletedContent,
@@ -102,6 +102,7 @@ function settingsValues(settings: ProjectSave['settings']): PublicationSettingsV
     slug: settings.slug,
     appChannelOn: flag(settings.app_channel_on),
     shareable: flag(settings.shareable),
+    embedOrigins: settings.embed_origins,
     primaryLanguageId: settings.primaryLanguageId,
   };
 }
@@ -284,6 +285,7 @@ export function createProjectsService(deps: {
         watch_url: movie.slug === null ? null : watchUrl(publicUrl, movie.slug, client?.name),
         app_channel_on: movie.appChannelOn ? 1 : 0,
         shareable: movie.shareable ? 1 : 0,
+        embed_origins: movie.embedOrigins,
         primaryLanguageId: movie.primaryLanguageId,
         published_at: movie.publishedAt?.toISOString() ?? null,
         ...bannerImageViews(
@@ -327,6 +329,8 @@ export function createProjectsService(deps: {
       await Promise.all([
         ...removed.items.map((item) => removeContentFiles(blobs, item)),
         ...removed.images.map((key) => blobs.delete(key)),
+        // Its linear cuts' rows went with the project (their key cascades); their files are here.
+        blobs.deletePrefix(linearCutsFolder(movieId)),
       ]);
       return { movieId, title: removed.movie.title, companyId: removed.movie.companyId };
     },

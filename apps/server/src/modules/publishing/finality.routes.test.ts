@@ -80,6 +80,9 @@ const NOT_ABOUT_A_PROJECT = [
   'PUT /api/maintenance',
   // An import makes a new draft from an archive: no project it names changes.
   'POST /api/movie/import',
+  // A linear cut renders a published project into a file of its own: the project is only read.
+  'POST /api/movie/{movieId}/linear-cuts',
+  'DELETE /api/movie/{movieId}/linear-cuts/{id}',
 ];
 
 function tusRequest(method: string, url: string, headers: Record<string, string>, body?: Buffer) {

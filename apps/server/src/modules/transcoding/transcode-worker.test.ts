@@ -392,6 +392,7 @@ describe('the transcode queue', () => {
         queue.work(
           {
             run: async (job) => {
+              if (job.kind !== 'transcode') return;
               if (running.has(job.movieContentId)) overlapping.push(job.movieContentId);
               running.add(job.movieContentId);
               taken.push({ worker, id: job.movieContentId });
@@ -493,7 +494,10 @@ describe('the transcode queue', () => {
       );
       cleanups.push(() => pipeline.queue.stop());
       const runs: MediaJob[] = [];
-      const handlers = createMediaJobHandlers({ transcoding: pipeline.transcoding });
+      const handlers = createMediaJobHandlers({
+        transcoding: pipeline.transcoding,
+        linearCuts: pipeline.linearCuts,
+      });
       await pipeline.queue.work(
         {
           run: (job, context) => {
