@@ -113,6 +113,8 @@ import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createEmbedService } from './modules/embed/embed.service.ts';
+import { registerEmbedRoutes } from './modules/embed/embed.routes.ts';
 import { registerAppPages } from './modules/watch/app-pages.ts';
 import { registerPlayerPages } from './modules/watch/player-page.ts';
 import { createWatchRepository } from './modules/watch/watch.repository.ts';
@@ -524,7 +526,9 @@ export async function buildApp(deps: AppDeps) {
   registerPromotedRoutes(app, promotedService);
   registerAppFeedRoutes(app, appFeedService, viewerGuard);
   registerPublicPagesRoutes(app, publicPagesService);
-  await registerPlayerPages(app, deps.playerRoot ?? null, watchService);
+  const embedService = createEmbedService({ projects, publicUrl: deps.publicUrl });
+  registerEmbedRoutes(app, embedService);
+  await registerPlayerPages(app, deps.playerRoot ?? null, embedService);
   await registerAppPages(app, deps.playerRoot ?? null);
   await registerWebApp(app, deps.webRoot);
 

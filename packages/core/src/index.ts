@@ -12,6 +12,8 @@ export * from './banner-kinds.ts';
 export * from './companies.schema.ts';
 export * from './companies.ts';
 export * from './counter-format.ts';
+export * from './embed.schema.ts';
+export * from './embed.ts';
 export * from './figures.schema.ts';
 export * from './figures.ts';
 export * from './ids.schema.ts';

@@ -133,6 +133,12 @@ export const MESSAGES = {
   publishNotReady:
     'Every clip and bridge of the storyline must finish transcoding before publishing',
   watchNotFound: 'This video does not exist or is not published',
+  embedOriginFormat:
+    'Give each site as its origin only, like https://example.com (http or https, no path)',
+  embedOriginsTooMany: 'At most 20 sites may embed a video',
+  embedAnyOriginAlone: 'Any site (*) cannot be listed beside other sites',
+  oembedUrlNotOurs: 'The url must be the address of a video on this site',
+  oembedFormatUnsupported: 'Only the json format is supported',
   viewEventsMalformed: 'The viewing events are not in the expected form',
   viewEventsTooMany: 'Too many viewing events in one batch',
   malformedJson: 'The request body is not valid JSON',

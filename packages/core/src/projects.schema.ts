@@ -169,6 +169,8 @@ export const projectSchema = z.object({
   watch_url: z.string().nullable(),
   app_channel_on: z.union([z.literal(0), z.literal(1)]),
   shareable: z.union([z.literal(0), z.literal(1)]),
+  /** Step 4: the sites that may frame the story (`/embed/{slug}`); `["*"]` for any, none by default. */
+  embed_origins: z.array(z.string()),
   /** Step 3: the language the player starts in; null until chosen. */
   primaryLanguageId: z.number().int().nullable(),
   /** ISO time of publishing; null for a draft. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { embedOriginsSchema } from './embed.schema.ts';
 import { idSchema } from './ids.schema.ts';
 import { BANNER_KINDS, isLanguageId, VIEW_MODES, type BannerKind } from './media.ts';
 import { MESSAGES } from './messages.ts';
@@ -39,6 +40,8 @@ export const publicationSettingsSchema = z
     slug: slugSchema.optional(),
     app_channel_on: flag.optional(),
     shareable: flag.optional(),
+    /** The sites that may frame the story at `/embed/{slug}`; `["*"]` for any. */
+    embed_origins: embedOriginsSchema.optional(),
     primaryLanguageId: z
       .number()
       .int()

@@ -48,6 +48,14 @@ function policyText(directives: Directives): string {
 export const PLAYER_CONTENT_SECURITY_POLICY = policyText(PLAYER_DIRECTIVES);
 
 /**
+ * A story's embed page (`/embed/{slug}`): the player's policy, framed by the sites the project
+ * allows (core `frameAncestors`: this origin and its `embed_origins`, or any).
+ */
+export function embedContentSecurityPolicy(ancestors: readonly string[]): string {
+  return policyText({ ...PLAYER_DIRECTIVES, frameAncestors: [...ancestors] });
+}
+
+/**
  * The browser features the product uses: the player's fullscreen, autoplay (its clips follow each
  * other) and picture-in-picture, and the copy buttons' clipboard; all for this origin only. The
  * player's share sheet is not named: `web-share` is this origin's by default, and Chromium on Linux

@@ -67,6 +67,11 @@ export const movies = pgTable(
     /** Step 4's switches. §9: publication is web only by default, and the share button shown. */
     appChannelOn: boolean().notNull().default(false),
     shareable: boolean().notNull().default(true),
+    /** Step 4: the sites that may frame the story at `/embed/{slug}` (origins, or `*`); none by default. */
+    embedOrigins: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The client the project is made for (a client of the same company); step 1, administrators. */
     clientId: integer(),
     /** The language the player starts in; one of the items' languages when chosen. */

@@ -24,6 +24,8 @@ export interface MovieRecord {
   slug: string | null;
   appChannelOn: boolean;
   shareable: boolean;
+  /** The sites that may frame the story, or `*`. */
+  embedOrigins: string[];
   primaryLanguageId: number | null;
   publishedAt: Date | null;
   /** A client of the project's company, or none. */
@@ -48,7 +50,7 @@ export interface ProjectInfoValues {
 
 /** Step 4's settings (and step 3's primary language): fields left undefined keep their value. */
 export type PublicationSettingsValues = Partial<
-  Pick<MovieRecord, 'slug' | 'appChannelOn' | 'shareable' | 'primaryLanguageId'>
+  Pick<MovieRecord, 'slug' | 'appChannelOn' | 'shareable' | 'embedOrigins' | 'primaryLanguageId'>
 >;
 
 export interface BannerSettingsValues {
@@ -84,6 +86,7 @@ const movieColumns = {
   slug: movies.slug,
   appChannelOn: movies.appChannelOn,
   shareable: movies.shareable,
+  embedOrigins: movies.embedOrigins,
   primaryLanguageId: movies.primaryLanguageId,
   publishedAt: movies.publishedAt,
   clientId: movies.clientId,

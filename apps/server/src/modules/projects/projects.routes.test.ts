@@ -469,6 +469,7 @@ describe('GET /api/movie/{movieId}', () => {
       watch_url: null,
       app_channel_on: 0,
       shareable: 1,
+      embed_origins: [],
       primaryLanguageId: null,
       published_at: null,
       // §3's banner images, flat, and the same by kind.

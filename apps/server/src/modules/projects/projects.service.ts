@@ -102,6 +102,7 @@ function settingsValues(settings: ProjectSave['settings']): PublicationSettingsV
     slug: settings.slug,
     appChannelOn: flag(settings.app_channel_on),
     shareable: flag(settings.shareable),
+    embedOrigins: settings.embed_origins,
     primaryLanguageId: settings.primaryLanguageId,
   };
 }
@@ -284,6 +285,7 @@ export function createProjectsService(deps: {
         watch_url: movie.slug === null ? null : watchUrl(publicUrl, movie.slug, client?.name),
         app_channel_on: movie.appChannelOn ? 1 : 0,
         shareable: movie.shareable ? 1 : 0,
+        embed_origins: movie.embedOrigins,
         primaryLanguageId: movie.primaryLanguageId,
         published_at: movie.publishedAt?.toISOString() ?? null,
         ...bannerImageViews(

@@ -201,11 +201,6 @@ export function createWatchService(deps: {
       return watchData(await publishedProject(slug), false);
     },
 
-    /** Whether an address plays a published project: the player page's status. */
-    async isPublished(slug: string): Promise<boolean> {
-      return (await projects.findPublishedBySlug(slug)) !== null;
-    },
-
     /** The same data for a project the caller may read, draft or not, marked as a preview. */
     async preview(caller: AuthContext, movieId: number): Promise<WatchData> {
       return watchData(await projectForCaller(projects, caller, movieId, { change: false }), true);

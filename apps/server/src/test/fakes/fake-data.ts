@@ -66,6 +66,7 @@ export function createFakeData() {
         slug: 'the-fork',
         appChannelOn: false,
         shareable: false,
+        embedOrigins: [],
         primaryLanguageId: null,
         publishedAt: null,
         clientId: null,

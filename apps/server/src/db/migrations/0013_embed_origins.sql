@@ -1,0 +1,1 @@
+ALTER TABLE "movies" ADD COLUMN "embed_origins" text[] DEFAULT '{}'::text[] NOT NULL;

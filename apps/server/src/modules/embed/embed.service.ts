@@ -1,0 +1,112 @@
+import {
+  EMBED_PATH,
+  embedCode,
+  embedSizeWithin,
+  embedUrl,
+  MESSAGES,
+  WATCH_PATH,
+  watchUrl,
+  type OembedQuery,
+  type OembedVideo,
+} from '@plotline/core';
+import { AppError } from '../../errors.ts';
+import type { MovieRecord, ProjectsRepository } from '../projects/projects.repository.ts';
+
+/** What the player's pages need of a published story: its title and who may frame it. */
+export interface EmbedPage {
+  slug: string;
+  title: string;
+  /** Only a shareable story is offered to other sites (oEmbed, `/embed`). */
+  shareable: boolean;
+  embedOrigins: string[];
+}
+
+export const PROVIDER_NAME = 'Plotline';
+
+/**
+ * Embedding published stories: the facts the player's pages need (`/watch` advertises oEmbed,
+ * `/embed` is framed by the project's sites only) and oEmbed's answers (issue 22).
+ */
+export function createEmbedService(deps: {
+  projects: Pick<ProjectsRepository, 'findPublishedBySlug'>;
+  /** This site's address, whose story addresses oEmbed answers for. */
+  publicUrl: string;
+}) {
+  const { projects, publicUrl } = deps;
+  const site = new URL(publicUrl);
+
+  const pageOf = (movie: MovieRecord): EmbedPage => ({
+    slug: movie.slug!,
+    title: movie.title,
+    shareable: movie.shareable,
+    embedOrigins: movie.embedOrigins,
+  });
+
+  /** `/watch/{slug}` or `/embed/{slug}` of this site; null for any other address. */
+  function slugOf(url: string): string | null {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return null;
+    }
+    if (parsed.origin !== site.origin) return null;
+    const prefix = [WATCH_PATH, EMBED_PATH].find((path) => parsed.pathname.startsWith(`${path}/`));
+    const slug = prefix ? parsed.pathname.slice(prefix.length + 1).replace(/\/$/, '') : '';
+    if (!slug || slug.includes('/')) return null;
+    try {
+      return decodeURIComponent(slug);
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    /** A published story's page facts; null for an unknown address or a draft. */
+    async page(slug: string): Promise<EmbedPage | null> {
+      const movie = await projects.findPublishedBySlug(slug);
+      return movie ? pageOf(movie) : null;
+    },
+
+    /** The oEmbed call of a story's `/watch` address, which its page advertises. */
+    oembedDiscovery(slug: string): string {
+      const url = new URL('/api/oembed', publicUrl);
+      url.searchParams.set('url', watchUrl(publicUrl, slug));
+      url.searchParams.set('format', 'json');
+      return url.toString();
+    },
+
+    /**
+     * oEmbed 1.0 for a story's address: a `video` whose html is the story's frame, as large as its
+     * view mode's size within maxwidth and maxheight. JSON only (501 for any other format, as the
+     * spec says); 400 for an address not of this site's stories; 404 for a story that is unknown,
+     * a draft, or not shareable.
+     */
+    async oembed(query: OembedQuery): Promise<OembedVideo> {
+      if (query.format !== undefined && query.format !== 'json') {
+        throw new AppError(501, MESSAGES.oembedFormatUnsupported);
+      }
+      const slug = slugOf(query.url);
+      if (slug === null) throw new AppError(400, MESSAGES.oembedUrlNotOurs);
+      const movie = await projects.findPublishedBySlug(slug);
+      if (!movie || !movie.shareable) throw new AppError(404, MESSAGES.watchNotFound);
+      const size = embedSizeWithin(movie.viewMode, query.maxwidth, query.maxheight);
+      return {
+        type: 'video',
+        version: '1.0',
+        title: movie.title,
+        provider_name: PROVIDER_NAME,
+        provider_url: site.origin + '/',
+        html: embedCode({
+          url: embedUrl(publicUrl, slug),
+          title: movie.title,
+          viewMode: movie.viewMode,
+          size,
+        }),
+        ...size,
+      };
+    },
+  };
+}
+
+export type EmbedService = ReturnType<typeof createEmbedService>;
