@@ -2,9 +2,14 @@ import path from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import appConfig from './vite.app.config.ts';
 import { keepZodOut, reportPageSize } from './vite/page-plugins.ts';
+import { buildPlayerApi } from './vite/player-api-build.ts';
 
 /** The issue's budget for the page's JavaScript, hls.js included. */
 const PAGE_JS_BUDGET_BYTES = 150 * 1024;
+/** The embed page's own chunk (its bridge to the host page), which /watch never loads. */
+const EMBED_BRIDGE_BUDGET_BYTES = 4 * 1024;
+const isEmbedBridge = (moduleId: string | null | undefined) =>
+  moduleId?.includes('/src/embed/') ?? false;
 
 /**
  * The page's entry is small and loads the player's chunk (the UI, the engine, hls.js) beside the
@@ -24,12 +29,14 @@ function preloadPlayerChunk(): Plugin {
       handler(_html, { bundle }) {
         return (
           Object.values(bundle ?? {})
-            // Not the other languages' words: each is fetched only by the viewers who read it.
+            // Not the other languages' words: each is fetched only by the viewers who read it;
+            // nor the embed page's bridge, which only /embed loads.
             .filter(
               (file) =>
                 file.type === 'chunk' &&
                 file.isDynamicEntry &&
-                !file.facadeModuleId?.includes('/i18n/locales/'),
+                !file.facadeModuleId?.includes('/i18n/locales/') &&
+                !isEmbedBridge(file.facadeModuleId),
             )
             .map((chunk) => ({
               tag: 'link',
@@ -75,8 +82,14 @@ export default defineConfig({
   plugins: [
     preloadPlayerChunk(),
     keepZodOut(),
-    reportPageSize('player page', PAGE_JS_BUDGET_BYTES),
+    reportPageSize('player page', PAGE_JS_BUDGET_BYTES, {
+      leaveOut: (chunk) => isEmbedBridge(chunk.facadeModuleId),
+    }),
+    reportPageSize('embed bridge', EMBED_BRIDGE_BUDGET_BYTES, {
+      only: (chunk) => isEmbedBridge(chunk.facadeModuleId),
+    }),
     buildReferenceApp(),
+    buildPlayerApi(),
   ],
   build: {
     outDir: 'dist',

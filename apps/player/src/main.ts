@@ -81,12 +81,16 @@ async function main() {
     token !== null && address.kind === 'published'
       ? loadResumeState(address.slug, token)
       : Promise.resolve(null);
-  const [result, player, texts, resumeLink] = await Promise.all([
+  // The embed page's bridge to its host (the player API): a chunk of its own, never /watch's.
+  const embedded = address.kind === 'published' && address.embed === true;
+  const [result, player, texts, resumeLink, bridge] = await Promise.all([
     loadingData,
     import('./watch-page.ts'),
     loadingWords.then((words) => pageTexts(language, words)),
     loadingResume,
+    embedded ? import('./embed/embed-bridge.ts') : null,
   ]);
+  if (bridge) document.documentElement.classList.add('is-embed');
   const { words } = texts;
   switch (result.kind) {
     case 'not-found':
@@ -124,6 +128,15 @@ async function main() {
         resumeSlug: published ? address.slug : null,
         resumeLink: published && resumeLink?.kind !== 'failed' ? resumeLink : null,
         ...(stateParam ? { startState: decodeStateParam(stateParam) } : {}),
+        ...(bridge
+          ? {
+              connectHost: (storyPlayer) => {
+                const host = new bridge.EmbedBridge(bridge.embedOriginsOf(document), window);
+                host.connect(storyPlayer);
+                return (event) => host.tell(event);
+              },
+            }
+          : {}),
       });
     }
   }

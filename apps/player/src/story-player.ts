@@ -4,6 +4,8 @@ import { bannerImageUrl, dueBanners, hasBannerContent } from './banners/banner-s
 import type { BranchPlayer, BranchPlayerEvents } from './engine/branch-player.ts';
 import { createBranchPlayer } from './engine/create-branch-player.ts';
 import type { OpeningFetch } from './engine/opening.ts';
+import type { HostEvent } from './embed/embed-bridge.ts';
+import type { PlayerState } from './embed/player-api.ts';
 import { shareLink } from './page/share-link.ts';
 import { isUiLanguage, type Texts } from './i18n/texts.ts';
 import {
@@ -60,6 +62,8 @@ export interface StoryPlayerOptions {
   startState?: unknown;
   /** Where resume and the viewer's settings live; the page's localStorage unless given. */
   storage?: Storage | null;
+  /** The embed's host page, told what a viewer sees (`/embed`'s bridge); absent elsewhere. */
+  tellHost?: (event: HostEvent) => void;
 }
 
 /** The node on screen and where the viewer is with it. */
@@ -73,6 +77,8 @@ interface NodeState {
   /** The timer of a timed choice, when timers are on; null otherwise. */
   decisionSeconds: number | null;
   duration: number;
+  /** Seconds into it, as the engine last said. */
+  time: number;
   choicesShown: boolean;
   chosen: boolean;
   /** It played out: the video waits on its last frame. */
@@ -342,6 +348,7 @@ export class StoryPlayer {
       options,
       decisionSeconds: step.kind === 'choose' && this.timedChoices ? step.decision_seconds : null,
       duration: node.item.duration ?? 0,
+      time: 0,
       choicesShown: false,
       chosen: false,
       ended: false,
@@ -366,7 +373,14 @@ export class StoryPlayer {
     const current = this.current;
     if (!current || current.index !== index) return;
     if (duration > 0) current.duration = duration;
+    current.time = time;
     this.controls.seek.update(time, current.duration);
+    this.options.tellHost?.({
+      type: 'timeupdate',
+      node: current.node.id,
+      time,
+      duration: current.duration,
+    });
     this.showBanners(current, time);
     if (
       current.options.length > 0 &&
@@ -395,6 +409,7 @@ export class StoryPlayer {
     // An ending (or a dead end, which plays as one): nothing left to continue.
     this.deviceResume?.clear();
     this.events?.record({ type: 'ending', node_id: Number(node.id) });
+    this.options.tellHost?.({ type: 'ended', node: Number(node.id) });
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -430,6 +445,11 @@ export class StoryPlayer {
     current.choicesShown = true;
     this.renderChoices(current);
     const labels = current.options.map((option, position) => this.captionOf(option, position));
+    this.options.tellHost?.({
+      type: 'choices',
+      node: current.node.id,
+      options: labels.map((label, index) => ({ index, label })),
+    });
     const { words } = this.texts;
     let said = words.chooseNext(labels.join(words.optionSeparator));
     const fallback = this.defaultOf(current);
@@ -502,7 +522,13 @@ export class StoryPlayer {
     this.timer.hide();
   }
 
-  private choose(current: NodeState, option: StoryNode, position: number, by?: ChoiceTaker) {
+  private choose(
+    current: NodeState,
+    option: StoryNode,
+    position: number,
+    by?: ChoiceTaker,
+    byHost = false,
+  ) {
     if (current !== this.current || current.chosen || !this.engine) return;
     const entry = this.walk.take(option.id);
     if (!entry) return;
@@ -521,6 +547,13 @@ export class StoryPlayer {
       node_id: current.node.id,
       option_id: option.id,
       ...(by ? { by } : {}),
+    });
+    this.options.tellHost?.({
+      type: 'choice',
+      node: current.node.id,
+      index: position,
+      option: option.id,
+      by: byHost ? 'host' : (by ?? 'viewer'),
     });
   }
 
@@ -641,6 +674,8 @@ export class StoryPlayer {
     // Where the viewer is, for 'Continue' on this device: at each node's start, once playing.
     this.deviceResume?.save(this.walk.stateAt(index));
     this.events?.record({ type: 'node', node_id: entry.node.id });
+    const { tellHost } = this.options;
+    tellHost?.({ type: 'node', node: entry.node.id, path: this.pathTo(index) });
     const { step } = entry;
     if (step.kind === 'follow' && (step.reason === 'auto' || step.reason === 'fallback')) {
       this.events?.record({
@@ -649,7 +684,51 @@ export class StoryPlayer {
         option_id: step.next,
         by: 'auto',
       });
+      const index = entry.node.children.findIndex((child) => child.id === step.next);
+      tellHost?.({ type: 'choice', node: entry.node.id, index, option: step.next, by: 'auto' });
     }
+  }
+
+  /** The nodes played up to `path[index]`: never those the walk planned ahead of the screen. */
+  private pathTo(index: number): number[] {
+    return this.walk.entries.slice(0, index + 1).map((entry) => entry.node.id);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The embed's host page (issue 22): it does what a viewer does, and knows what a viewer sees.
+  // ---------------------------------------------------------------------------------------------
+
+  hostPlay(): void {
+    void this.play();
+  }
+
+  hostPause(): void {
+    this.video.pause();
+  }
+
+  /** The option at `index` of the choice on screen, as if pressed; false when none is shown there. */
+  hostChoose(index: number): boolean {
+    const current = this.current;
+    const option = current?.options[index];
+    if (!current || !option || !current.choicesShown || current.chosen) return false;
+    this.choose(current, option, index, undefined, true);
+    return true;
+  }
+
+  hostState(): PlayerState {
+    const current = this.started ? this.current : null;
+    const shown = current?.choicesShown && !current.chosen;
+    return {
+      node: current?.node.id ?? null,
+      time: current?.time ?? 0,
+      duration: current?.duration ?? 0,
+      paused: this.video.paused,
+      ended: this.ending.visible,
+      path: current ? this.pathTo(current.index) : [],
+      choices: shown
+        ? current.options.map((option, index) => ({ index, label: this.captionOf(option, index) }))
+        : null,
+    };
   }
 
   // ---------------------------------------------------------------------------------------------

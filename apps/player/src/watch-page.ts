@@ -1,6 +1,7 @@
 import type { WatchData } from '@plotline/core';
 import type { Texts } from './i18n/texts.ts';
 import type { OpeningFetch } from './engine/opening.ts';
+import type { EmbeddedPlayer, HostEvent } from './embed/embed-bridge.ts';
 import { buildStory } from './story/story.ts';
 import { StoryPlayer } from './story-player.ts';
 import { renderStatusPage } from './ui/status-page.ts';
@@ -26,6 +27,10 @@ export interface WatchPageOptions {
   resumeLink?: { kind: 'state'; state: unknown } | { kind: 'not-found' } | null;
   /** A preview's `?state=`, decoded (unchecked). */
   startState?: unknown;
+  /**
+   * `/embed`: hands the player to the host page's bridge, which answers where its events go.
+   */
+  connectHost?: (player: EmbeddedPlayer) => (event: HostEvent) => void;
 }
 
 /**
@@ -57,6 +62,8 @@ export function mountWatchPage(
     document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', leave);
   }
+  // The bridge is given the player once it is made, and the player's events go to it from then.
+  const host: { tell?: (event: HostEvent) => void } = {};
   const player = new StoryPlayer({
     data,
     story,
@@ -70,9 +77,11 @@ export function mountWatchPage(
     ...(options.resumeLink?.kind === 'state' ? { linkState: options.resumeLink.state } : {}),
     linkMissing: options.resumeLink?.kind === 'not-found',
     ...(options.startState !== undefined ? { startState: options.startState } : {}),
+    ...(options.connectHost ? { tellHost: (event: HostEvent) => host.tell?.(event) } : {}),
   });
   root.replaceChildren(player.element);
   player.load();
+  host.tell = options.connectHost?.(player);
   return () => {
     document.removeEventListener('visibilitychange', hidden);
     window.removeEventListener('pagehide', leave);

@@ -1,18 +1,30 @@
 import { gzipSync } from 'node:zlib';
+import type { OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
 
 /**
  * Prints a page's JavaScript gzipped, all the chunks of its build together (the page may load any
  * of them: its entry, its player, a language's words), and fails the build over `budgetBytes`.
  * Each page is its own build (the /watch page; the reference app at /m), so each has its own line
- * and its own budget.
+ * and its own budget. `leaveOut` drops the chunks the page never loads (the embed page's own),
+ * `only` counts just those.
  */
-export function reportPageSize(page: string, budgetBytes: number): Plugin {
+export function reportPageSize(
+  page: string,
+  budgetBytes: number,
+  chunksOf: {
+    leaveOut?: (chunk: OutputChunk) => boolean;
+    only?: (chunk: OutputChunk) => boolean;
+  } = {},
+): Plugin {
   return {
     name: 'report-page-size',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const chunks = Object.values(bundle).filter(
+        (file): file is OutputChunk =>
+          file.type === 'chunk' && !chunksOf.leaveOut?.(file) && (chunksOf.only?.(file) ?? true),
+      );
       const gzipped = chunks.reduce(
         (sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length,
         0,

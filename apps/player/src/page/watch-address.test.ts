@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { forcesMobile, shareUrl, watchAddressOf } from './watch-address.ts';
 
 describe('watchAddressOf', () => {
+  it('reads an embed page of a published slug, and nothing else under /embed', () => {
+    expect(watchAddressOf('/embed/the-fork')).toEqual({
+      kind: 'published',
+      slug: 'the-fork',
+      embed: true,
+    });
+    expect(watchAddressOf('/embed/the-fork/')).toMatchObject({ slug: 'the-fork', embed: true });
+    for (const pathname of ['/embed/', '/embed/preview/12', '/embed/a/b', '/embed']) {
+      expect(watchAddressOf(pathname), pathname).toBeNull();
+    }
+  });
+
   it('reads a published slug and a preview id', () => {
     expect(watchAddressOf('/watch/the-fork')).toEqual({ kind: 'published', slug: 'the-fork' });
     expect(watchAddressOf('/watch/the-fork/')).toEqual({ kind: 'published', slug: 'the-fork' });

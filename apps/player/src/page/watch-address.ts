@@ -1,11 +1,20 @@
+import { EMBED_PATH } from '@plotline/core/embed';
 import { FORCE_MOBILE_PARAM, WATCH_PATH } from '@plotline/core/publishing';
 
-/** What the page plays: a published project by its slug, or a project's preview by its id. */
+/**
+ * What the page plays: a published project by its slug (`embed`: the player alone, in another
+ * site's frame), or a project's preview by its id.
+ */
 export type WatchAddress =
-  { kind: 'published'; slug: string } | { kind: 'preview'; movieId: number };
+  { kind: 'published'; slug: string; embed?: true } | { kind: 'preview'; movieId: number };
 
-/** `/watch/{slug}` or `/watch/preview/{movieId}`; null for any other path. */
+/** `/watch/{slug}`, `/watch/preview/{movieId}` or `/embed/{slug}`; null for any other path. */
 export function watchAddressOf(pathname: string): WatchAddress | null {
+  if (pathname.startsWith(`${EMBED_PATH}/`)) {
+    const slug = pathname.slice(EMBED_PATH.length + 1).replace(/\/$/, '');
+    const watched = slug.includes('/') ? null : watchAddressOf(`${WATCH_PATH}/${slug}`);
+    return watched?.kind === 'published' ? { ...watched, embed: true } : null;
+  }
   const prefix = `${WATCH_PATH}/`;
   if (!pathname.startsWith(prefix)) return null;
   const parts = pathname.slice(prefix.length).replace(/\/$/, '').split('/');
