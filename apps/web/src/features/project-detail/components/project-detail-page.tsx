@@ -26,6 +26,7 @@ import { plotFigures } from '../model/plot-figures.ts';
 import { defaultRange, type DateRange } from '../model/date-range.ts';
 import { editStep } from '../model/edit-step.ts';
 import { ExportStoryButton } from './export-story-button.tsx';
+import { LinearCuts } from './linear-cuts.tsx';
 import { ProjectFigures } from './project-figures.tsx';
 import { ProjectItems } from './project-items.tsx';
 import { ProjectOverview } from './project-overview.tsx';
@@ -165,6 +166,12 @@ function ProjectDetail({ project }: { project: Project }) {
       <Section title={t('projectDetail.items')}>
         <ProjectItems items={project.movieContent} />
       </Section>
+
+      {plot && (
+        <Section title={t('linearCut.title')}>
+          <LinearCuts project={project} plot={plot} variables={storyline.data?.variables ?? []} />
+        </Section>
+      )}
 
       <Section title={t('projectDetail.figures.title')}>
         {published ? (

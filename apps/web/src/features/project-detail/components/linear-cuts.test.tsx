@@ -1,0 +1,185 @@
+import { ACCESS_TOKEN_HEADER, type LinearCut } from '@plotline/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  jsonResponse,
+  makeMovieContent,
+  makePlotNode,
+  makeProject,
+  signInAs,
+} from '../../../test/fixtures.ts';
+import { renderPage, stubApi } from '../../../test/render-page.tsx';
+import { LINEAR_CUTS_POLL_MS } from '../api/linear-cuts.ts';
+import { LinearCuts } from './linear-cuts.tsx';
+
+const caption = (text: string) => [{ language_id: 1, caption: text, file: null, file_name: null }];
+
+/**
+ * Opening (1) asks: Left (2) or Right (3); Left goes on by itself to its only option, Epilogue (4).
+ * The opening has an English subtitle.
+ */
+const project = makeProject({
+  primaryLanguageId: 1,
+  movieContent: [
+    makeMovieContent({
+      movie_content_id: 1,
+      lang: [
+        {
+          language_id: 1,
+          caption: 'Opening',
+          file: '/api/media/subtitles/1.vtt',
+          file_name: 'o.srt',
+        },
+      ],
+    }),
+    makeMovieContent({ movie_content_id: 2, type: 2, lang: caption('Left') }),
+    makeMovieContent({ movie_content_id: 3, type: 2, lang: caption('Right') }),
+    makeMovieContent({ movie_content_id: 4, lang: caption('Epilogue') }),
+  ],
+});
+const plot = [makePlotNode(1, null), makePlotNode(2, 1), makePlotNode(3, 1), makePlotNode(4, 2)];
+
+const cut = (overrides: Partial<LinearCut> = {}): LinearCut => ({
+  id: 7,
+  status: 'ready',
+  progress: 1,
+  path: [1, 2, 4],
+  language_id: 1,
+  created_at: '2026-11-20T10:00:00.000Z',
+  error: null,
+  ...overrides,
+});
+
+const renderCuts = () => renderPage(<LinearCuts project={project} plot={plot} variables={[]} />);
+
+/** jsdom has no object URLs and no downloads: both are stood in for, and put back after the test. */
+function catchDownloads() {
+  const { createObjectURL, revokeObjectURL } = URL;
+  URL.createObjectURL = vi.fn(() => 'blob:cut');
+  URL.revokeObjectURL = vi.fn();
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  onTestFinished(() => {
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    click.mockRestore();
+  });
+  return click;
+}
+
+describe('LinearCuts', () => {
+  it('picks the path choice by choice, as the player walks it, and asks for its render', async () => {
+    signInAs();
+    const api = stubApi({
+      'GET /api/movie/5/linear-cuts': () => jsonResponse({ data: [] }),
+      'POST /api/movie/5/linear-cuts': () =>
+        jsonResponse({ data: cut({ status: 'queued', progress: 0 }) }, 202),
+    });
+    const { user } = renderCuts();
+
+    expect(await screen.findByText('No cut yet.')).toBeInTheDocument();
+    const path = screen.getByRole('list', { name: 'The path' });
+    expect(
+      within(path)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Opening']);
+    const render = screen.getByRole('button', { name: 'Render' });
+    expect(render).toBeDisabled();
+    const choice = screen.getByRole('combobox', { name: 'Choice after “Opening”' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose an option', 'Left', 'Right']);
+
+    await user.selectOptions(choice, 'Left');
+    // Left's only option follows by itself: the path reaches its ending.
+    expect(
+      within(path)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Opening', 'Left', 'Epilogue']);
+    expect(screen.getByText('The path reaches an ending: it can be rendered.')).toBeInTheDocument();
+    const subtitles = screen.getByRole('combobox', { name: 'Subtitles' });
+    expect(
+      within(subtitles)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No subtitles', 'English']);
+    await user.selectOptions(subtitles, 'English');
+    await user.click(render);
+
+    await waitFor(() => expect(api.to('POST', '/api/movie/5/linear-cuts')).toHaveLength(1));
+    expect(api.to('POST', '/api/movie/5/linear-cuts')[0]!.body).toEqual({
+      choices: [2],
+      language_id: 1,
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('The cut is queued for rendering');
+
+    // Changing an earlier choice drops the picks after it.
+    await user.selectOptions(choice, 'Right');
+    expect(
+      within(path)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Opening', 'Right']);
+  });
+
+  it('shows progress while a cut renders, asking again until it is ready, then stops', async () => {
+    signInAs();
+    let answers = 0;
+    const api = stubApi({
+      'GET /api/movie/5/linear-cuts': () => {
+        answers += 1;
+        return jsonResponse({
+          data: [answers === 1 ? cut({ status: 'rendering', progress: 0.42 }) : cut()],
+        });
+      },
+    });
+    renderCuts();
+
+    const bar = await screen.findByRole('progressbar', {
+      name: /^Progress of the cut of /,
+    });
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+    expect(screen.getByText('Rendering: 42%')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ready to download', {}, { timeout: LINEAR_CUTS_POLL_MS * 2 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, LINEAR_CUTS_POLL_MS + 500));
+    expect(api.to('GET', '/api/movie/5/linear-cuts')).toHaveLength(2);
+  }, 10_000);
+
+  it('downloads a ready cut with the session under its name, and deletes one', async () => {
+    signInAs();
+    const api = stubApi({
+      'GET /api/movie/5/linear-cuts': () => jsonResponse({ data: [cut()] }),
+      'GET /api/movie/5/linear-cuts/7/file': () =>
+        new Response('mp4 bytes', {
+          headers: {
+            'content-type': 'video/mp4',
+            'content-disposition': 'attachment; filename="plotline-cut-5-7.mp4"',
+          },
+        }),
+      'DELETE /api/movie/5/linear-cuts/7': () => jsonResponse({ data: cut() }),
+    });
+    const click = catchDownloads();
+    const { user } = renderCuts();
+
+    await user.click(await screen.findByRole('button', { name: /^Download the cut of / }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('plotline-cut-5-7.mp4');
+    const init = api.to('GET', '/api/movie/5/linear-cuts/7/file');
+    expect(init).toHaveLength(1);
+    expect(vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/file'))?.[1]).toEqual(
+      {
+        headers: { [ACCESS_TOKEN_HEADER]: 'token-1' },
+      },
+    );
+
+    await user.click(screen.getByRole('button', { name: /^Delete the cut of / }));
+    await waitFor(() => expect(api.to('DELETE', '/api/movie/5/linear-cuts/7')).toHaveLength(1));
+    expect(await screen.findByRole('status')).toHaveTextContent('The cut is deleted');
+  });
+});
