@@ -91,6 +91,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     watch_url: null,
     app_channel_on: 0,
     shareable: 1,
+    embed_origins: [],
     primaryLanguageId: null,
     published_at: null,
     ...bannerImageViews(banners),

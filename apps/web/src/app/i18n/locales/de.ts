@@ -133,6 +133,12 @@ export const de: Translation = {
     publishNotReady:
       'Jeder Clip und jede Brücke der Handlung muss vor dem Veröffentlichen fertig umgewandelt sein',
     watchNotFound: 'Dieses Video gibt es nicht oder es ist nicht veröffentlicht',
+    embedOriginFormat:
+      'Geben Sie jede Website nur als Ursprung an, z. B. https://example.com (http oder https, ohne Pfad)',
+    embedOriginsTooMany: 'Höchstens 20 Websites dürfen ein Video einbetten',
+    embedAnyOriginAlone: '„Jede Website“ (*) kann nicht neben anderen Websites stehen',
+    oembedUrlNotOurs: 'Die URL muss die Adresse eines Videos dieser Website sein',
+    oembedFormatUnsupported: 'Nur das Format json wird unterstützt',
     viewEventsMalformed: 'Die Wiedergabeereignisse haben nicht das erwartete Format',
     viewEventsTooMany: 'Zu viele Wiedergabeereignisse auf einmal',
     malformedJson: 'Der Inhalt der Anfrage ist kein gültiges JSON',
@@ -1539,6 +1545,30 @@ export const de: Translation = {
     downloadCut: 'Den Schnitt vom {{date}} herunterladen',
     delete: 'Löschen',
     deleteCut: 'Den Schnitt vom {{date}} löschen',
+  },
+  embed: {
+    originsLabel: 'Websites, die dieses Video einbetten dürfen',
+    originsHint:
+      'Andere Websites können den Player nur dann in einem Rahmen auf ihren Seiten zeigen, wenn sie hier aufgeführt sind. Geben Sie jede Website als Adresse ohne Pfad an, z. B. https://example.com.',
+    originsNotShareable:
+      'Schalten Sie die Teilen-Schaltfläche ein, damit andere Websites dieses Video einbetten können.',
+    anySite: 'Jede Website',
+    addOrigin: 'Website hinzufügen',
+    add: 'Hinzufügen',
+    remove: '{{origin}} entfernen',
+    none: 'Noch keine Website: Nur dieses Studio kann das Video in einem Rahmen zeigen.',
+    button: 'Einbetten',
+    dialogTitle: 'Dieses Video einbetten',
+    dialogIntro:
+      'Fügen Sie diesen Code in eine Seite einer erlaubten Website ein. Der Player füllt die Breite seines Containers im Seitenverhältnis des Videos.',
+    codeLabel: 'Einbettungscode',
+    copy: 'Code kopieren',
+    copied: 'Einbettungscode kopiert',
+    allowedSites: 'Websites, die es einbetten dürfen: {{sites}}.',
+    allowedAny: 'Jede Website darf es einbetten.',
+    allowedNone:
+      'Noch darf keine andere Website es einbetten: Fügen Sie Websites in Schritt 4 (Veröffentlichung) hinzu.',
+    draftNote: 'Der Code funktioniert, sobald das Video veröffentlicht ist.',
   },
   roles: {
     king: 'Inhaber',

@@ -1322,6 +1322,28 @@ export const en = {
     delete: 'Delete',
     deleteCut: 'Delete the cut of {{date}}',
   },
+  embed: {
+    originsLabel: 'Sites that may embed this video',
+    originsHint:
+      'Other sites can show the player in a frame on their pages only when they are listed here. Give each site as its address without a path, like https://example.com.',
+    originsNotShareable: 'Turn on the share button to let other sites embed this video.',
+    anySite: 'Any site',
+    addOrigin: 'Site to add',
+    add: 'Add',
+    remove: 'Remove {{origin}}',
+    none: 'No site yet: only this studio can show the video in a frame.',
+    button: 'Embed',
+    dialogTitle: 'Embed this video',
+    dialogIntro:
+      'Paste this code into a page of an allowed site. The player fills the width of its container at the video’s proportions.',
+    codeLabel: 'Embed code',
+    copy: 'Copy code',
+    copied: 'Embed code copied',
+    allowedSites: 'Sites allowed to embed it: {{sites}}.',
+    allowedAny: 'Any site may embed it.',
+    allowedNone: 'No other site may embed it yet: add sites in step 4 (Publication).',
+    draftNote: 'The code works once the video is published.',
+  },
   roles: {
     king: 'Owner',
     internal: 'Internal Admin',

@@ -129,6 +129,12 @@ export const es: Translation = {
     publishNotReady:
       'Todos los clips y puentes de la historia deben terminar de transcodificarse antes de publicar',
     watchNotFound: 'Este vídeo no existe o no está publicado',
+    embedOriginFormat:
+      'Indica cada sitio solo por su origen, como https://example.com (http o https, sin ruta)',
+    embedOriginsTooMany: 'Como máximo 20 sitios pueden insertar un vídeo',
+    embedAnyOriginAlone: '«Cualquier sitio» (*) no puede figurar junto a otros sitios',
+    oembedUrlNotOurs: 'La url debe ser la dirección de un vídeo de este sitio',
+    oembedFormatUnsupported: 'Solo se admite el formato json',
     viewEventsMalformed: 'Los eventos de visualización no tienen el formato esperado',
     viewEventsTooMany: 'Demasiados eventos de visualización en un solo lote',
     malformedJson: 'El cuerpo de la solicitud no es un JSON válido',
@@ -1528,6 +1534,29 @@ export const es: Translation = {
     downloadCut: 'Descargar el corte del {{date}}',
     delete: 'Eliminar',
     deleteCut: 'Eliminar el corte del {{date}}',
+  },
+  embed: {
+    originsLabel: 'Sitios que pueden insertar este vídeo',
+    originsHint:
+      'Otros sitios solo pueden mostrar el reproductor en un marco de sus páginas si figuran aquí. Indica cada sitio por su dirección sin ruta, como https://example.com.',
+    originsNotShareable:
+      'Activa el botón de compartir para que otros sitios puedan insertar este vídeo.',
+    anySite: 'Cualquier sitio',
+    addOrigin: 'Sitio que añadir',
+    add: 'Añadir',
+    remove: 'Quitar {{origin}}',
+    none: 'Aún no hay sitios: solo este estudio puede mostrar el vídeo en un marco.',
+    button: 'Insertar',
+    dialogTitle: 'Insertar este vídeo',
+    dialogIntro:
+      'Pega este código en una página de un sitio permitido. El reproductor ocupa el ancho de su contenedor con las proporciones del vídeo.',
+    codeLabel: 'Código de inserción',
+    copy: 'Copiar código',
+    copied: 'Código de inserción copiado',
+    allowedSites: 'Sitios que pueden insertarlo: {{sites}}.',
+    allowedAny: 'Cualquier sitio puede insertarlo.',
+    allowedNone: 'Aún ningún otro sitio puede insertarlo: añade sitios en el paso 4 (Publicación).',
+    draftNote: 'El código funciona cuando el vídeo se publica.',
   },
   roles: {
     king: 'Propietario',

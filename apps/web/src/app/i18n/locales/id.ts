@@ -129,6 +129,12 @@ export const id: Translation = {
     publishNotReady:
       'Setiap klip dan jembatan dalam alur cerita harus selesai ditranskode sebelum dipublikasikan',
     watchNotFound: 'Video ini tidak ada atau belum dipublikasikan',
+    embedOriginFormat:
+      'Tulis setiap situs sebagai origin saja, seperti https://example.com (http atau https, tanpa jalur)',
+    embedOriginsTooMany: 'Paling banyak 20 situs boleh menyematkan video',
+    embedAnyOriginAlone: 'Situs mana pun (*) tidak dapat dicantumkan bersama situs lain',
+    oembedUrlNotOurs: 'URL harus berupa alamat video di situs ini',
+    oembedFormatUnsupported: 'Hanya format json yang didukung',
     viewEventsMalformed: 'Peristiwa tontonan tidak dalam format yang diharapkan',
     viewEventsTooMany: 'Terlalu banyak peristiwa tontonan dalam satu kiriman',
     malformedJson: 'Isi permintaan bukan JSON yang valid',
@@ -1525,6 +1531,29 @@ export const id: Translation = {
     downloadCut: 'Unduh potongan {{date}}',
     delete: 'Hapus',
     deleteCut: 'Hapus potongan {{date}}',
+  },
+  embed: {
+    originsLabel: 'Situs yang boleh menyematkan video ini',
+    originsHint:
+      'Situs lain hanya dapat menampilkan pemutar dalam bingkai di halamannya jika tercantum di sini. Tulis setiap situs sebagai alamatnya tanpa jalur, seperti https://example.com.',
+    originsNotShareable: 'Aktifkan tombol bagikan agar situs lain dapat menyematkan video ini.',
+    anySite: 'Situs mana pun',
+    addOrigin: 'Situs yang ditambahkan',
+    add: 'Tambah',
+    remove: 'Hapus {{origin}}',
+    none: 'Belum ada situs: hanya studio ini yang dapat menampilkan video dalam bingkai.',
+    button: 'Sematkan',
+    dialogTitle: 'Sematkan video ini',
+    dialogIntro:
+      'Tempel kode ini di halaman situs yang diizinkan. Pemutar mengisi lebar wadahnya dengan proporsi video.',
+    codeLabel: 'Kode sematan',
+    copy: 'Salin kode',
+    copied: 'Kode sematan disalin',
+    allowedSites: 'Situs yang boleh menyematkannya: {{sites}}.',
+    allowedAny: 'Situs mana pun boleh menyematkannya.',
+    allowedNone:
+      'Belum ada situs lain yang boleh menyematkannya: tambahkan situs di langkah 4 (Publikasi).',
+    draftNote: 'Kode ini berfungsi setelah video dipublikasikan.',
   },
   roles: {
     king: 'Pemilik',

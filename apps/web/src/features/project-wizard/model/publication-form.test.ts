@@ -18,15 +18,22 @@ describe('publicationValues', () => {
       slug: 'the-forest-at-dawn',
       app_channel_on: false,
       shareable: true,
+      embed_origins: [],
     });
   });
 
-  it('keeps the saved slug and switches', () => {
-    const project = makeProject({ slug: 'my-forest', app_channel_on: 1, shareable: 0 });
+  it('keeps the saved slug, switches and embedding sites', () => {
+    const project = makeProject({
+      slug: 'my-forest',
+      app_channel_on: 1,
+      shareable: 0,
+      embed_origins: ['https://a.example'],
+    });
     expect(publicationValues(project)).toEqual({
       slug: 'my-forest',
       app_channel_on: true,
       shareable: false,
+      embed_origins: ['https://a.example'],
     });
   });
 
@@ -53,23 +60,56 @@ describe('publicationChanges', () => {
 
   it('sends only what differs from the saved project', () => {
     expect(
-      publicationChanges(project, { slug: 'forest', app_channel_on: true, shareable: true }),
+      publicationChanges(project, {
+        slug: 'forest',
+        app_channel_on: true,
+        shareable: true,
+        embed_origins: [],
+      }),
     ).toEqual({ movieId: 5, app_channel_on: 1 });
     expect(
       publicationChanges(project, {
         slug: ' new-forest ',
         app_channel_on: false,
         shareable: false,
+        embed_origins: [],
       }),
     ).toEqual({ movieId: 5, slug: 'new-forest', shareable: 0 });
+    expect(
+      publicationChanges(project, {
+        slug: 'forest',
+        app_channel_on: false,
+        shareable: true,
+        embed_origins: ['https://a.example', 'https://b.example'],
+      }),
+    ).toEqual({ movieId: 5, embed_origins: ['https://a.example', 'https://b.example'] });
+    const embedded = makeProject({ ...project, embed_origins: ['*'] });
+    expect(
+      publicationChanges(embedded, {
+        slug: 'forest',
+        app_channel_on: false,
+        shareable: true,
+        embed_origins: ['*'],
+      }),
+    ).toBeNull();
   });
 
   it('has nothing to send when nothing differs or the slug is not valid', () => {
     expect(
-      publicationChanges(project, { slug: 'forest', app_channel_on: false, shareable: true }),
+      publicationChanges(project, {
+        slug: 'forest',
+        app_channel_on: false,
+        shareable: true,
+        embed_origins: [],
+      }),
     ).toBeNull();
     expect(
-      publicationChanges(project, { slug: 'Forest', app_channel_on: true, shareable: true }),
+      publicationChanges(project, {
+        slug: 'Forest',
+        app_channel_on: true,
+        shareable: true,
+        embed_origins: [],
+      }),
     ).toBeNull();
   });
 
@@ -84,7 +124,12 @@ describe('publicationChanges', () => {
   it('sends the switches without a slug while none is chosen', () => {
     const fresh = makeProject({ movieId: 5 });
     expect(
-      publicationChanges(fresh, { slug: '', app_channel_on: false, shareable: false }),
+      publicationChanges(fresh, {
+        slug: '',
+        app_channel_on: false,
+        shareable: false,
+        embed_origins: [],
+      }),
     ).toEqual({ movieId: 5, shareable: 0 });
   });
 });
@@ -93,21 +138,34 @@ describe('publishNeeds', () => {
   it('counts the typed slug when it is valid (Publish saves it first)', () => {
     const project = makeProject();
     expect(publishNeeds(project, publicationValues(project))).toEqual([]);
-    expect(publishNeeds(project, { slug: '', app_channel_on: false, shareable: true })).toEqual([
-      'slug',
-    ]);
     expect(
-      publishNeeds(project, { slug: 'Not valid', app_channel_on: false, shareable: true }),
+      publishNeeds(project, {
+        slug: '',
+        app_channel_on: false,
+        shareable: true,
+        embed_origins: [],
+      }),
+    ).toEqual(['slug']);
+    expect(
+      publishNeeds(project, {
+        slug: 'Not valid',
+        app_channel_on: false,
+        shareable: true,
+        embed_origins: [],
+      }),
     ).toEqual(['slug']);
   });
 
   it('names a missing title and thumbnails (§5)', () => {
     const project = makeProject({ title: ' ', thumbnailMobile: null, thumbnailDesktop: null });
-    expect(publishNeeds(project, { slug: 'x', app_channel_on: false, shareable: true })).toEqual([
-      'title',
-      'thumbnailMobile',
-      'thumbnailDesktop',
-    ]);
+    expect(
+      publishNeeds(project, {
+        slug: 'x',
+        app_channel_on: false,
+        shareable: true,
+        embed_origins: [],
+      }),
+    ).toEqual(['title', 'thumbnailMobile', 'thumbnailDesktop']);
   });
 });
 
@@ -127,13 +185,13 @@ describe('shownWatchUrl', () => {
       slug: 'forest',
       watch_url: 'https://watch.example/watch/forest',
     });
-    const values = { slug: 'dawn', app_channel_on: false, shareable: true };
+    const values = { slug: 'dawn', app_channel_on: false, shareable: true, embed_origins: [] };
     expect(shownWatchUrl(project, values, SITE)).toBe('https://watch.example/watch/dawn');
     expect(shownWatchUrl(project, { ...values, slug: 'Dawn' }, SITE)).toBeNull();
   });
 
   it("builds it on the studio's own site while the server has named none", () => {
-    const values = { slug: 'dawn', app_channel_on: false, shareable: true };
+    const values = { slug: 'dawn', app_channel_on: false, shareable: true, embed_origins: [] };
     expect(shownWatchUrl(makeProject(), values, SITE)).toBe(`${SITE}/watch/dawn`);
   });
 });

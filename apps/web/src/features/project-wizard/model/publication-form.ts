@@ -10,13 +10,15 @@ import {
   type PublishBlocker,
 } from '@plotline/core';
 
-/** Step 4's form: the video URL's slug and the two switches (spec §2, §3). */
+/** Step 4's form: the video URL's slug, the two switches (spec §2, §3) and the embedding sites. */
 export interface PublicationValues {
   slug: string;
   /** Published to the mobile app as well as the web (§9: web only by default). */
   app_channel_on: boolean;
   /** The player offers a share button. */
   shareable: boolean;
+  /** The sites that may frame the player (origins), or `['*']` for any (issue 22). */
+  embed_origins: string[];
 }
 
 type PublicationProject = Pick<
@@ -29,6 +31,7 @@ type PublicationProject = Pick<
   | 'watch_url'
   | 'app_channel_on'
   | 'shareable'
+  | 'embed_origins'
   | 'client_name'
 >;
 
@@ -38,6 +41,7 @@ export function publicationValues(project: PublicationProject): PublicationValue
     slug: project.slug ?? suggestSlug(project.title),
     app_channel_on: project.app_channel_on === 1,
     shareable: project.shareable === 1,
+    embed_origins: project.embed_origins,
   };
 }
 
@@ -76,6 +80,9 @@ export function publicationChanges(
     changes.app_channel_on = flag(values.app_channel_on);
   }
   if (flag(values.shareable) !== project.shareable) changes.shareable = flag(values.shareable);
+  if (values.embed_origins.join(' ') !== project.embed_origins.join(' ')) {
+    changes.embed_origins = values.embed_origins;
+  }
   return Object.keys(changes).length > 0 ? { movieId: project.movieId, ...changes } : null;
 }
 

@@ -14,6 +14,7 @@ import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
 import { slugProblem, type PublicationValues } from '../../model/publication-form.ts';
+import { EmbedOriginsField } from './embed-origins-field.tsx';
 
 interface PublicationFieldsProps {
   control: Control<PublicationValues>;
@@ -159,6 +160,8 @@ export function PublicationFields({
         />
         <FormHelperText sx={{ mx: 0 }}>{t('projectWizard.stepFour.shareableHint')}</FormHelperText>
       </FormControl>
+
+      <EmbedOriginsField control={control} disabled={disabled} />
     </Stack>
   );
 }

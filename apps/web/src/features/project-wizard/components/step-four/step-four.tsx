@@ -47,6 +47,7 @@ import { ProjectSummary } from './project-summary.tsx';
 import { PublicationFields } from './publication-fields.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
 import { StoryCheckAlert } from './story-check-alert.tsx';
+import { EmbedCodeButton } from '../../../../components/embed-code-button.tsx';
 import { WatchLinkField } from '../../../../components/watch-link-field.tsx';
 import { PlayEveryPath } from '../../../story-paths/index.ts';
 
@@ -244,6 +245,10 @@ export function StepFour({ project, onBack }: StepFourProps) {
                 suggested={suggested}
                 disabled={published || busy}
               />
+              {/* The saved project's code: its slug and sites as stored. */}
+              <Box>
+                <EmbedCodeButton project={project} />
+              </Box>
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
