@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -242,6 +242,46 @@ describe('rendering a path', () => {
     expect(list.body.data.map((cut) => cut.id)).toEqual([renderedCut.id]);
     expect((await download(renderedCut.id, {}, analystToken)).status).toBe(200);
   });
+});
+
+describe('a render that fails', () => {
+  it('records a short reason, without a stack, and leaves no scratch file', async () => {
+    const broken = path.join(scratch, 'broken.mp4');
+    await writeFile(broken, 'not a video at all');
+    const project = await make.makeProject(owner.token, { title: 'Broken' });
+    const key = `sources/${randomUUID()}`;
+    await server.blobs.put(key, await readFile(broken));
+    const item = await make.readyItem(project, 1, 1, 'broken.mp4');
+    await server.db.update(movieContents).set({ sourceKey: key }).where(eq(movieContents.id, item));
+    const saved = await server.request('POST', '/api/movie-plot', {
+      token: owner.token,
+      body: {
+        movie_id: project,
+        version: 0,
+        plots: [{ movie_plot_id: -1, parent_id: null, movie_content_id: item, locked: '0' }],
+      },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const response = await post({ choices: [], language_id: null }, owner.token, project);
+    expect(response.status, response.text).toBe(202);
+    let cut = response.body.data;
+    for (let tries = 0; tries < 100 && cut.status !== 'failed'; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const read = await server.request<Envelope<LinearCut>>(
+        'GET',
+        `${cutsOf(project)}/${cut.id}`,
+        { token: owner.token },
+      );
+      cut = read.body.data;
+    }
+    expect(cut).toMatchObject({
+      status: 'failed',
+      progress: 0,
+      error: 'This file is not a video that can be read; it may be damaged or incomplete.',
+    });
+    expect(await readdir(path.join(server.workDir, 'cuts'))).toEqual([]);
+    expect(await make.blobsUnder(`cuts/${project}`)).toEqual([]);
+  }, 60_000);
 });
 
 describe('refusals', () => {
