@@ -1,15 +1,17 @@
-import { ARCHIVE_MESSAGES, formatMessage, MESSAGES } from '@plotline/core';
+import { ARCHIVE_MESSAGES, formatMessage, LINEAR_CUT_MESSAGES, MESSAGES } from '@plotline/core';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * Core's catalogues of messages and where the locales translate each: the server's and the rules'
- * under `messages`, a story archive's refusals (an import's 400s) with the rest of its texts.
+ * under `messages`, a story archive's refusals (an import's 400s) and a linear cut's with the rest
+ * of their texts.
  */
 const CATALOGUES: readonly { prefix: string; texts: Readonly<Record<string, string>> }[] = [
   { prefix: 'messages', texts: MESSAGES },
   { prefix: 'storyArchive.messages', texts: ARCHIVE_MESSAGES },
+  { prefix: 'linearCut.messages', texts: LINEAR_CUT_MESSAGES },
 ];
 
 interface Known {

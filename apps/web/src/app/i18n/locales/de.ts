@@ -1545,6 +1545,25 @@ export const de: Translation = {
     downloadCut: 'Den Schnitt vom {{date}} herunterladen',
     delete: 'Löschen',
     deleteCut: 'Den Schnitt vom {{date}} löschen',
+    messages: {
+      noStoryline: 'Dieses Projekt hat noch keine Storyline zum Schneiden.',
+      notOffered:
+        'Option {option} wird bei Knoten {node} nicht angeboten: Wählen Sie eine von {options}.',
+      chooseAt:
+        'Wählen Sie bei Knoten {node} eine Option: Der Pfad braucht dort eine Entscheidung ({options}).',
+      extraChoices:
+        'Die Geschichte endet bei Knoten {node} vor Entscheidung {index}: Entfernen Sie die Entscheidungen danach.',
+      tooLong: 'Der Pfad ist länger als {max} Knoten: Ein Schnitt muss früher ein Ende erreichen.',
+      noMedia:
+        'Knoten {node} hat noch keinen Clip und keine Brücke: Jeder Knoten des Pfads braucht einen.',
+      notReady:
+        'Alle Clips und Brücken des Pfads müssen zuerst transkodiert sein: „{name}“ ist nicht fertig.',
+      noSubtitles: 'Kein Clip und keine Brücke dieses Pfads hat Untertitel in dieser Sprache.',
+      tooMany:
+        'Für dieses Projekt laufen {max} lineare Schnitte: Warten Sie, bis einer fertig ist.',
+      notFound: 'Linearer Schnitt nicht gefunden',
+      notReadyToDownload: 'Dieser lineare Schnitt ist noch nicht zum Herunterladen bereit.',
+    },
   },
   embed: {
     originsLabel: 'Websites, die dieses Video einbetten dürfen',

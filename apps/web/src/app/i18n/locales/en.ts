@@ -1,4 +1,9 @@
-import { ARCHIVE_MESSAGES, MESSAGES, type ActivityEntityType } from '@plotline/core';
+import {
+  ARCHIVE_MESSAGES,
+  LINEAR_CUT_MESSAGES,
+  MESSAGES,
+  type ActivityEntityType,
+} from '@plotline/core';
 
 /** English, the default and the fallback of every other language. */
 export const en = {
@@ -1321,6 +1326,7 @@ export const en = {
     downloadCut: 'Download the cut of {{date}}',
     delete: 'Delete',
     deleteCut: 'Delete the cut of {{date}}',
+    messages: LINEAR_CUT_MESSAGES,
   },
   embed: {
     originsLabel: 'Sites that may embed this video',

@@ -1534,6 +1534,22 @@ export const es: Translation = {
     downloadCut: 'Descargar el corte del {{date}}',
     delete: 'Eliminar',
     deleteCut: 'Eliminar el corte del {{date}}',
+    messages: {
+      noStoryline: 'Este proyecto aún no tiene historia que cortar.',
+      notOffered: 'La opción {option} no se ofrece en el nodo {node}: elige una de {options}.',
+      chooseAt:
+        'Elige una opción en el nodo {node}: el recorrido necesita una decisión ahí ({options}).',
+      extraChoices:
+        'La historia termina en el nodo {node} antes de la decisión {index}: quita las decisiones que siguen.',
+      tooLong: 'El recorrido tiene más de {max} nodos: un corte debe llegar antes a un final.',
+      noMedia: 'El nodo {node} aún no tiene clip ni puente: cada nodo del recorrido necesita uno.',
+      notReady:
+        'Todos los clips y puentes del recorrido deben estar transcodificados: «{name}» no está listo.',
+      noSubtitles: 'Ningún clip ni puente de este recorrido tiene subtítulos en este idioma.',
+      tooMany: 'Este proyecto tiene {max} cortes lineales en curso: espera a que termine uno.',
+      notFound: 'Corte lineal no encontrado',
+      notReadyToDownload: 'Este corte lineal aún no está listo para descargar.',
+    },
   },
   embed: {
     originsLabel: 'Sitios que pueden insertar este vídeo',

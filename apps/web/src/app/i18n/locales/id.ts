@@ -1531,6 +1531,22 @@ export const id: Translation = {
     downloadCut: 'Unduh potongan {{date}}',
     delete: 'Hapus',
     deleteCut: 'Hapus potongan {{date}}',
+    messages: {
+      noStoryline: 'Proyek ini belum memiliki alur cerita untuk dipotong.',
+      notOffered: 'Opsi {option} tidak ditawarkan di node {node}: pilih salah satu dari {options}.',
+      chooseAt: 'Pilih opsi di node {node}: jalur memerlukan pilihan di sana ({options}).',
+      extraChoices:
+        'Cerita berakhir di node {node} sebelum pilihan {index}: hapus pilihan setelahnya.',
+      tooLong: 'Jalur lebih panjang dari {max} node: potongan harus mencapai akhir lebih cepat.',
+      noMedia: 'Node {node} belum memiliki klip atau jembatan: setiap node jalur memerlukannya.',
+      notReady: 'Semua klip dan jembatan jalur harus ditranskode dulu: “{name}” belum siap.',
+      noSubtitles:
+        'Tidak ada klip atau jembatan di jalur ini yang memiliki subtitle dalam bahasa ini.',
+      tooMany:
+        'Proyek ini memiliki {max} potongan linear yang sedang berjalan: tunggu hingga salah satunya selesai.',
+      notFound: 'Potongan linear tidak ditemukan',
+      notReadyToDownload: 'Potongan linear ini belum siap diunduh.',
+    },
   },
   embed: {
     originsLabel: 'Situs yang boleh menyematkan video ini',
