@@ -1,4 +1,9 @@
-import { ACCESS_TOKEN_HEADER, type LinearCut } from '@plotline/core';
+import {
+  ACCESS_TOKEN_HEADER,
+  formatMessage,
+  LINEAR_CUT_MESSAGES,
+  type LinearCut,
+} from '@plotline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
@@ -122,6 +127,23 @@ describe('LinearCuts', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Opening', 'Right']);
+  });
+
+  it("shows the server's refusal of a render", async () => {
+    signInAs();
+    const refusal = formatMessage(LINEAR_CUT_MESSAGES.notReady, { name: 'left.mp4' });
+    stubApi({
+      'GET /api/movie/5/linear-cuts': () => jsonResponse({ data: [] }),
+      'POST /api/movie/5/linear-cuts': () => jsonResponse({ message: refusal }, 409),
+    });
+    const { user } = renderCuts();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Choice after “Opening”' }),
+      'Right',
+    );
+    await user.click(screen.getByRole('button', { name: 'Render' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Render' })).toBeEnabled();
   });
 
   it('shows progress while a cut renders, asking again until it is ready, then stops', async () => {
