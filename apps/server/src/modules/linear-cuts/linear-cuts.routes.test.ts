@@ -13,7 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
-import { movieContents } from '../../db/schema/index.ts';
+import { movieContents, movies } from '../../db/schema/index.ts';
 import { makeTestClip } from '../../test/test-media.ts';
 import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 import { startProjectSuite } from '../../test/test-projects.ts';
@@ -361,10 +361,18 @@ describe('deleting', () => {
     expect(await make.blobsUnder(`cuts/${movieId}`)).toEqual([]);
   });
 
-  it("deleting the draft deletes its cuts' files", async () => {
+  it("renders a vertical project in its frame, and deleting the draft deletes its cuts' files", async () => {
+    await server.db.update(movies).set({ viewMode: 'vertical' }).where(eq(movies.id, movieId));
     const response = await post({ choices: [nodes.middle], language_id: null });
     expect(response.status).toBe(202);
     expect((await waitUntilDone(response.body.data.id)).status).toBe('ready');
+    const mp4 = path.join(scratch, 'vertical.mp4');
+    await writeFile(mp4, Buffer.from(await (await download(response.body.data.id)).arrayBuffer()));
+    const streams = await ffprobe(mp4, [
+      ...['-show_entries', 'stream=codec_type,width,height', '-of', 'csv=p=0'],
+    ]);
+    // No language asked: no subtitle track.
+    expect(streams.trim().split('\n')).toEqual(['video,720,1280', 'audio']);
     expect(await make.blobsUnder(`cuts/${movieId}`)).toHaveLength(1);
     await make.setPublished(movieId, false);
     const deleted = await server.request('DELETE', `/api/movie/${movieId}`, { token: owner.token });
