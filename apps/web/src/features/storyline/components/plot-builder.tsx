@@ -149,6 +149,8 @@ function PlotCard({ node, context }: { node: PlotNode; context: Context }) {
     node.movie_content_id !== null;
   const item = context.plotItems.find((entry) => entry.movie_content_id === node.movie_content_id);
   const selected = selectedId === id;
+  /** A pointer is pressing on the card: the focus it gives does not select (its click does). */
+  const pressed = useRef(false);
   const kindLabel = t(
     kind === CONTENT_TYPE.clip ? 'projectWizard.stepThree.clip' : 'projectWizard.stepThree.bridge',
   );
@@ -158,10 +160,20 @@ function PlotCard({ node, context }: { node: PlotNode; context: Context }) {
       variant="outlined"
       data-plot-id={id}
       aria-current={selected ? 'true' : undefined}
-      onClick={() => actions.onSelect(id)}
+      onPointerDown={() => {
+        pressed.current = true;
+      }}
+      onClick={() => {
+        pressed.current = false;
+        actions.onSelect(id);
+      }}
       // Moving into a plot with the keyboard selects it too: its story logic opens below its fields.
+      // A pointer's press selects on its click instead: selecting as the press focuses would fold
+      // the plot selected above and move this one before the press ends, and the click would miss.
       onFocus={() => {
-        if (!selected) actions.onSelect(id);
+        const byPointer = pressed.current;
+        pressed.current = false;
+        if (!selected && !byPointer) actions.onSelect(id);
       }}
       sx={(theme) => ({
         p: 1.5,
