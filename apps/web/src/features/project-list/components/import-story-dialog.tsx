@@ -1,3 +1,4 @@
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -172,6 +173,8 @@ function ImportStoryDialog({ onClose }: { onClose: () => void }) {
           onClick={start}
           disabled={!file || problem !== null}
           loading={busy}
+          loadingPosition="start"
+          startIcon={<FileUploadOutlined />}
         >
           {t('storyArchive.import')}
         </Button>

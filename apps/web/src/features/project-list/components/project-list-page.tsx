@@ -225,7 +225,7 @@ function ProjectsScreen({ fixedStatus }: { fixedStatus?: ProjectStatus }) {
         </Stack>
         <Stack
           direction="row"
-          sx={{ gap: 1.5, alignItems: 'center', justifyContent: 'space-between' }}
+          sx={{ gap: 1.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
         >
           <ToggleButtonGroup
             exclusive
