@@ -526,7 +526,11 @@ export async function buildApp(deps: AppDeps) {
   registerPromotedRoutes(app, promotedService);
   registerAppFeedRoutes(app, appFeedService, viewerGuard);
   registerPublicPagesRoutes(app, publicPagesService);
-  const embedService = createEmbedService({ projects, publicUrl: deps.publicUrl });
+  const embedService = createEmbedService({
+    projects,
+    blobs: deps.blobs,
+    publicUrl: deps.publicUrl,
+  });
   registerEmbedRoutes(app, embedService);
   await registerPlayerPages(app, deps.playerRoot ?? null, embedService);
   await registerAppPages(app, deps.playerRoot ?? null);

@@ -115,6 +115,22 @@ describe('GET /api/oembed', () => {
     }
   });
 
+  it("names the thumbnail of the story's view mode, absolute, with its size", async () => {
+    const { movieId, slug } = await publishedStory('vertical');
+    await make.setPublished(movieId, false);
+    const mobile = await make.uploadThumbnail(owner.token, movieId, 'thumbnailMobile');
+    await make.uploadThumbnail(owner.token, movieId, 'thumbnailDesktop');
+    await make.setPublished(movieId);
+    const response = await oembed({ url: `http://studio.test/watch/${slug}` });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      thumbnail_url: new URL(mobile, 'http://studio.test').toString(),
+      thumbnail_width: 320,
+      thumbnail_height: 180,
+    });
+    expect(response.body.thumbnail_url).toMatch(/^http:\/\/studio\.test\//);
+  });
+
   it("keeps the size within maxwidth and maxheight, at the view mode's aspect ratio", async () => {
     const vertical = await publishedStory('vertical');
     const url = `http://studio.test/watch/${vertical.slug}`;
