@@ -223,6 +223,7 @@ test('a creator builds a story with a score, a timed choice and a conditional en
   });
   await expect(first.getByRole('timer', { name: 'Time to choose' })).toBeVisible();
   const firstSays = first.locator('[aria-live="polite"]');
+  await expect(firstSays).toContainText('3 seconds to choose; if you do not choose: Wait quietly.');
   await expect(firstSays).toHaveText('Time is up: Wait quietly.', { timeout: 10_000 });
   await expect(firstChoices).toBeHidden();
   await expectEnding(first, ENDING_SUBTITLES['nobody.mp4']);
@@ -235,13 +236,12 @@ test('a creator builds a story with a score, a timed choice and a conditional en
   await expect(choices.getByRole('button', { name: 'Knock loudly' })).toBeVisible({
     timeout: 20_000,
   });
+  // At once: the timer gives 3 seconds.
+  const moreTime = second.getByRole('button', { name: 'More time' });
+  await moreTime.click();
+  await expect(moreTime).toHaveAttribute('aria-keyshortcuts', 'E');
   const says = second.locator('[aria-live="polite"]');
   const timer = second.getByRole('timer', { name: 'Time to choose' });
-  await expect(second.getByRole('button', { name: 'More time' })).toHaveAttribute(
-    'aria-keyshortcuts',
-    'E',
-  );
-  await second.getByRole('button', { name: 'More time' }).click();
   await expect(says).toHaveText(/^More time: 2\d seconds left\.$/);
   await expect(timer).toContainText(/2\d seconds left\./);
   await second.keyboard.press('t');
@@ -250,7 +250,11 @@ test('a creator builds a story with a score, a timed choice and a conditional en
     'aria-keyshortcuts',
     'T',
   );
+  // Paused, the timer stands still while the page is checked.
+  const left = await timer.textContent();
   await expectNoSeriousViolations(second, 'the player’s timed choice, its timer paused');
+  await second.waitForTimeout(1000);
+  await expect(timer).toHaveText(left!);
   await choices.getByRole('button', { name: 'Knock loudly' }).click();
   await expect(says).toHaveText('You chose: Knock loudly.');
 
@@ -260,7 +264,8 @@ test('a creator builds a story with a score, a timed choice and a conditional en
   await expect(second.getByText('Continue where you left off, or start over.')).toBeVisible();
   await expect(second.getByRole('button', { name: 'Start over' })).toBeVisible();
   await second.getByRole('button', { name: 'Continue', exact: true }).click();
-  // On from the node it was at, with its score: the door opens, and no question again.
+  // On from the node it was at, with its score: the door opens. Started over, the question's
+  // timer would have taken 'Wait quietly', to the other ending.
   await expectEnding(second, ENDING_SUBTITLES['opens.mp4']);
   // At an ending there is nothing left to continue.
   expect(await savedState(second)).toBeNull();
