@@ -12,11 +12,33 @@ function attachmentName(disposition: string | null): string | null {
   return disposition?.match(/filename="([^"]+)"/)?.[1] ?? null;
 }
 
+/** The body read chunk by chunk, reporting the share received against its `Content-Length`. */
+async function readWithProgress(response: Response, onProgress: (percent: number) => void) {
+  const total = Number(response.headers.get('content-length'));
+  if (!response.body || !(total > 0)) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    received += value.byteLength;
+    onProgress(Math.min(100, Math.round((received / total) * 100)));
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
+}
+
 /**
  * A file from the API, with the session. A download link cannot carry the session's header, so
- * files are fetched and handed to the browser (`saveFile`).
+ * files are fetched and handed to the browser (`saveFile`). `onProgress`, for large files, hears
+ * the whole percentage received so far when the server says the file's length.
  */
-export async function fetchFile(path: string): Promise<DownloadedFile> {
+export async function fetchFile(
+  path: string,
+  { onProgress }: { onProgress?: (percent: number) => void } = {},
+): Promise<DownloadedFile> {
   const headers = sessionHeaders();
   let response: Response;
   try {
@@ -29,7 +51,7 @@ export async function fetchFile(path: string): Promise<DownloadedFile> {
     throw replyError(response.status, payload, ACCESS_TOKEN_HEADER in headers);
   }
   return {
-    blob: await response.blob(),
+    blob: onProgress ? await readWithProgress(response, onProgress) : await response.blob(),
     name: attachmentName(response.headers.get('content-disposition')),
   };
 }

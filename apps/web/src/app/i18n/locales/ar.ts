@@ -1404,6 +1404,7 @@ export const ar: Translation = {
     exportHint:
       'ملف zip للقصة: خط القصة والتسميات واللافتة والصور الفنية وكل فيديو مصدر، لاستيرادها إلى Plotline من جديد.',
     exporting: 'جارٍ التصدير…',
+    exportingPercent: 'جارٍ التصدير: {{percent}}٪',
     exported: 'تم تنزيل أرشيف القصة',
     importStory: 'استيراد قصة',
     dialogText:

@@ -1472,6 +1472,7 @@ export const de: Translation = {
     exportHint:
       'Ein ZIP der Geschichte: Storyline, Beschriftungen, Banner, Artwork und alle Quellvideos, um sie wieder in Plotline zu importieren.',
     exporting: 'Wird exportiert…',
+    exportingPercent: 'Wird exportiert: {{percent}} %',
     exported: 'Das Story-Archiv ist heruntergeladen',
     importStory: 'Geschichte importieren',
     dialogText:

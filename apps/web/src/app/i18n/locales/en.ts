@@ -1278,6 +1278,7 @@ export const en = {
     exportHint:
       'A zip of the story: its storyline, captions, banner, artwork and every source video, to import into Plotline again.',
     exporting: 'Exporting…',
+    exportingPercent: 'Exporting: {{percent}}%',
     exported: 'The story archive is downloaded',
     importStory: 'Import a story',
     dialogText:

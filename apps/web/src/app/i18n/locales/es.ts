@@ -1460,6 +1460,7 @@ export const es: Translation = {
     exportHint:
       'Un zip de la historia: su guion, subtítulos de opciones, banner, imágenes y cada vídeo original, para importarla de nuevo en Plotline.',
     exporting: 'Exportando…',
+    exportingPercent: 'Exportando: {{percent}} %',
     exported: 'El archivo de la historia se ha descargado',
     importStory: 'Importar una historia',
     dialogText:

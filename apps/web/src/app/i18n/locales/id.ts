@@ -1459,6 +1459,7 @@ export const id: Translation = {
     exportHint:
       'Zip cerita: alur cerita, keterangan, banner, artwork, dan setiap video sumber, untuk diimpor lagi ke Plotline.',
     exporting: 'Mengekspor…',
+    exportingPercent: 'Mengekspor: {{percent}}%',
     exported: 'Arsip cerita sudah diunduh',
     importStory: 'Impor cerita',
     dialogText:

@@ -1384,6 +1384,7 @@ export const zh: Translation = {
     exportHint:
       '故事的 zip 压缩包：包含故事线、说明文字、横幅、封面图和每个源视频，可再次导入 Plotline。',
     exporting: '正在导出…',
+    exportingPercent: '正在导出：{{percent}}%',
     exported: '故事压缩包已下载',
     importStory: '导入故事',
     dialogText:

@@ -58,6 +58,40 @@ describe('ExportStoryButton', () => {
     expect(screen.getByRole('status')).toHaveTextContent('The story archive is downloaded');
   });
 
+  it('shows the share received while a large archive comes, when the server gives its length', async () => {
+    signInAs();
+    let body!: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        body = controller;
+      },
+    });
+    stubApi({
+      'GET /api/movie/5/export': () =>
+        new Response(stream, {
+          headers: {
+            'content-type': 'application/zip',
+            'content-length': '8',
+            'content-disposition': 'attachment; filename="big.plotline.zip"',
+          },
+        }),
+    });
+    const click = catchDownloads();
+    const { user } = renderPage(<ExportStoryButton movieId={5} />);
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    body.enqueue(new Uint8Array([80, 75, 3, 4]));
+    expect(await screen.findByRole('button', { name: /Exporting: 50%/ })).toBeDisabled();
+    body.enqueue(new Uint8Array([1, 2, 3, 4]));
+    body.close();
+
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('big.plotline.zip');
+    const saved = vi.mocked(URL.createObjectURL).mock.calls[0]?.[0] as Blob;
+    expect(saved.size).toBe(8);
+    expect(saved.type).toBe('application/zip');
+  });
+
   it("tells why the archive could not be had, in the server's words", async () => {
     signInAs();
     stubApi({
