@@ -54,7 +54,17 @@ test('a published twelve-plot story, exported from the studio and imported into 
   await otherPage.goto('/app/project-list');
   await otherPage.getByRole('button', { name: 'Import a story' }).click();
   const dialog = otherPage.getByRole('dialog', { name: 'Import a story' });
+  // A file that only looks like an archive: refused by the server, its reason in the dialog.
+  await dialog.getByLabel('Choose a zip file').setInputFiles({
+    name: 'not-a-story.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from('these bytes are no zip'),
+  });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The file is not a zip archive');
+  await expectAccessible(otherPage, 'the Import a story dialog with a refused archive');
   await dialog.getByLabel('Choose a zip file').setInputFiles(archive);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(dialog.getByText(download.suggestedFilename())).toBeVisible();
   await expectAccessible(otherPage, 'the Import a story dialog with an archive chosen');
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();

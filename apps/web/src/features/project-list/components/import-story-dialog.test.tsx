@@ -55,7 +55,7 @@ describe('Import a story', () => {
     expect(await screen.findByText('“The forest” is imported as a draft')).toBeInTheDocument();
   });
 
-  it("shows a refused archive's reason in the dialog and lets another file be chosen", async () => {
+  it("shows a refused archive's reason in the dialog, and lets it be sent again or another be chosen", async () => {
     signInAs({ role: 'administrator' });
     const requests = installFakeXhr();
     const { user, router } = showList();
@@ -68,16 +68,25 @@ describe('Import a story', () => {
       'media/item-3.mp4 is named in story.json but missing from the archive',
     );
     expect(router.state.location.pathname).toBe('/app/project-list');
-    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
 
-    // Another file clears the reason; a 413 names the archive's limit.
-    await user.upload(within(dialog).getByLabelText('Choose a zip file'), archive);
-    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    // Sent again, the same file may meet another answer: a 413 names the archive's limit.
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     requests[1]?.respond(413, { message: ARCHIVE_MESSAGES.archiveTooLarge });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'A story archive must be smaller than 20 GB',
     );
+
+    // A proxy in front of the server refuses with a 413 of its own, without a message of ours.
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    requests[2]?.respond(413, undefined);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The archive is too large for the server to take',
+    );
+
+    // Another file clears the reason.
+    await user.upload(within(dialog).getByLabelText('Choose a zip file'), archive);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeEnabled();
   });
 
   it('refuses a file that is not a zip before sending it, and Cancel closes without a request', async () => {

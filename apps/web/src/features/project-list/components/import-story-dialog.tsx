@@ -60,13 +60,16 @@ function ImportStoryDialog({ onClose }: { onClose: () => void }) {
   const abort = useRef<AbortController | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
+  /** The server's refusal of the last import: the same file may be sent again (after a 5xx). */
+  const [refused, setRefused] = useState<string | null>(null);
   const busy = importing.isPending;
+  const notZip = file !== null && !ZIP.test(file.name);
+  const problem = notZip ? t('storyArchive.notZipFile') : refused;
 
   const pick = ([picked]: File[]) => {
     if (!picked) return;
     setFile(picked);
-    setProblem(ZIP.test(picked.name) ? null : t('storyArchive.notZipFile'));
+    setRefused(null);
   };
 
   const refusal = (error: Error) => {
@@ -82,7 +85,7 @@ function ImportStoryDialog({ onClose }: { onClose: () => void }) {
   };
 
   const start = () => {
-    if (!file || problem) return;
+    if (!file || notZip) return;
     const controller = new AbortController();
     abort.current = controller;
     setProgress(0);
@@ -94,7 +97,7 @@ function ImportStoryDialog({ onClose }: { onClose: () => void }) {
           void navigate(projectDetailAddress(movieId));
         },
         onError: (error) => {
-          if (!controller.signal.aborted) setProblem(refusal(error));
+          if (!controller.signal.aborted) setRefused(refusal(error));
         },
       },
     );
@@ -171,7 +174,7 @@ function ImportStoryDialog({ onClose }: { onClose: () => void }) {
         <Button
           variant="contained"
           onClick={start}
-          disabled={!file || problem !== null}
+          disabled={!file || notZip}
           loading={busy}
           loadingPosition="start"
           startIcon={<FileUploadOutlined />}
