@@ -45,8 +45,8 @@ export function ImportStoryButton() {
 
 /**
  * Uploads a story archive with its progress, then opens the new draft. While the server checks
- * the archive after the last byte (it may transcode-probe every clip), the bar runs on without a
- * figure. A refusal stays in the dialog, in the user's language when it is one of core's.
+ * the archive after the last byte (it unpacks it and probes every clip), the bar runs on without
+ * a figure. A refusal stays in the dialog, in the user's language when it is one of core's.
  */
 function ImportStoryDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -89,6 +89,7 @@ function ImportStoryDialog({ onClose }: { onClose: () => void }) {
     const controller = new AbortController();
     abort.current = controller;
     setProgress(0);
+    setRefused(null);
     importing.mutate(
       { file, onProgress: setProgress, signal: controller.signal },
       {
