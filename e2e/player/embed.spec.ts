@@ -52,8 +52,8 @@ async function openHostPage(
   <body>
     <main>
       <h1>A partner's page</h1>
-      ${embedCode}
       <button type="button" id="play">Play the story</button>
+      ${embedCode}
     </main>
     <script type="module">
       import { PlotlinePlayer } from '${site}/player-api.js';
