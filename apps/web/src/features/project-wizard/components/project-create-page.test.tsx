@@ -9,7 +9,13 @@ import {
 import { act, screen, within, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeTusUpload } from '../../../test/fake-tus.ts';
-import { jsonResponse, makeMovieContent, makeProject, signInAs } from '../../../test/fixtures.ts';
+import {
+  jsonResponse,
+  makeMovieContent,
+  makePlotNode,
+  makeProject,
+  signInAs,
+} from '../../../test/fixtures.ts';
 import { renderPage, stubApi } from '../../../test/render-page.tsx';
 import { ProjectCreatePage, ProjectEditPage } from './project-create-page.tsx';
 
@@ -307,20 +313,13 @@ describe('ProjectEditPage: the wizard opened from the detail page', () => {
       type: CONTENT_TYPE.bridge,
       file_name: 'question.mp4',
     });
-    const stored = {
-      movie_plot_id: 1,
-      movie_content_id: 7,
-      parent_id: null,
-      locked: '0' as const,
-      duration: 65,
-      banner: [],
-    };
+    const stored = makePlotNode(1, null, { movie_content_id: 7, duration: 65 });
     const api = stubApi({
       'GET /api/movie/5': () =>
         jsonResponse({ data: makeProject({ movieId: 5, movieContent: [clip, bridge] }) }),
-      'GET /api/movie-plot/5': () => jsonResponse({ data: [stored], version: 2 }),
+      'GET /api/movie-plot/5': () => jsonResponse({ data: [stored], variables: [], version: 2 }),
       'GET /api/transcoder/movie-status/5': () => jsonResponse({ data: [clip, bridge] }),
-      'POST /api/movie-plot': () => jsonResponse({ data: [stored], version: 3 }),
+      'POST /api/movie-plot': () => jsonResponse({ data: [stored], variables: [], version: 3 }),
     });
     const { user, router } = renderPage(
       <ProjectEditPage />,
