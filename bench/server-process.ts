@@ -1,5 +1,5 @@
 // The real server in a process of its own, as `npm start` runs it, and its memory read from /proc:
-// for benches that measure what the server holds while it works (bench:export).
+// for benches that measure what the server holds while it works (bench:upload, bench:export).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -39,7 +39,7 @@ export function procBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 }
 
 /** Writing 5 to clear_refs resets VmHWM, so the kernel's own peak covers what follows alone. */
-function resetPeak(pid: number): void {
+export function resetPeak(pid: number): void {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
   } catch {

@@ -5,24 +5,20 @@
 // upload). A ~100 MB upload of each kind goes first, so growth can be compared across sizes.
 // Transcoding is off (TRANSCODE_WORKERS=0) so only the upload is measured. Asserts nothing.
 // Run: npx tsx bench/upload.ts   (FFMPEG_PATH and FFPROBE_PATH are passed on to the server.)
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createReadStream, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, openAsBlob } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { TUS_UPLOAD_PATH, UPLOAD_LIMIT_BYTES, type MovieContentUploadResult } from '@plotline/core';
 import { Upload } from 'tus-js-client';
 import { resolveFfmpeg } from '../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
 import { runProcess } from '../apps/server/src/adapters/ffmpeg/run-process.ts';
 import { openDatabase, pgliteDirectory } from '../apps/server/src/db/database.ts';
+import { procBytes, resetPeak, sampleMemory, startServerProcess } from './server-process.ts';
 import { addCompanyAdministrator, machineLine, mebibytes, megabytes, signIn } from './support.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** One 1080p frame of 8-bit 4:2:0, uncompressed. */
 const FRAME_BYTES = 1920 * 1080 * 1.5;
 /** As many frames as stay under the limit with room for the container's own bytes. */
@@ -30,7 +26,6 @@ const LARGE_FRAMES = Math.floor((UPLOAD_LIMIT_BYTES - 1_000_000) / FRAME_BYTES);
 const SMALL_FRAMES = 32;
 /** What the studio sends per PATCH (apps/web/src/lib/upload-resumable.ts). */
 const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
-const SAMPLE_MS = 50;
 const TARGET_GROWTH_BYTES = 64 * 1024 * 1024;
 
 const binaries = await resolveFfmpeg({
@@ -39,7 +34,7 @@ const binaries = await resolveFfmpeg({
 });
 const folder = await mkdtemp(path.join(tmpdir(), 'plotline-upload-bench-'));
 const dataDir = path.join(folder, 'data');
-let server: ChildProcess | undefined;
+let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
 
 /** A real video ffprobe accepts: `frames` uncompressed 1080p frames of testsrc2 in NUT. */
 async function makeRawVideo(file: string, frames: number): Promise<number> {
@@ -54,59 +49,6 @@ async function makeRawVideo(file: string, frames: number): Promise<number> {
     { timeoutMs: 600_000, env: binaries.ffmpegEnv },
   );
   return (await stat(file)).size;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** A field of /proc/<pid>/status in bytes, e.g. VmRSS (resident now) or VmHWM (its peak). */
-function procBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return 0; // the process has gone; its exit is reported where it is awaited
-  }
-  const line = status.split('\n').find((candidate) => candidate.startsWith(`${field}:`));
-  return Number(line?.split(/\s+/)[1] ?? 0) * 1024;
-}
-
-/** Writing 5 to clear_refs resets VmHWM, so the kernel's own peak covers what follows alone. */
-function resetPeak(pid: number): void {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    // Not allowed here: the samples alone then say the peak.
-  }
-}
-
-/** Samples a process's resident memory every SAMPLE_MS until stopped; answers the peak. */
-function sampleMemory(pid: number) {
-  resetPeak(pid);
-  const before = procBytes(pid, 'VmRSS');
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, procBytes(pid, 'VmRSS'));
-  }, SAMPLE_MS);
-  return {
-    before,
-    stop() {
-      clearInterval(timer);
-      return Math.max(peak, procBytes(pid, 'VmRSS'), procBytes(pid, 'VmHWM'));
-    },
-  };
 }
 
 type Outcome = { status: number; message: string };
@@ -167,49 +109,6 @@ function uploadTus(baseUrl: string, headers: Record<string, string>, file: strin
   });
 }
 
-async function startServer() {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TRANSCODE_WORKERS: '0',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'root@plotline.local',
-      ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.setEncoding('utf8');
-    stream.on('data', (text: string) => output.push(...text.trimEnd().split('\n')));
-  }
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code, signal) =>
-      reject(new Error(`the server exited (${code ?? signal}):\n${output.slice(-20).join('\n')}`)),
-    ),
-  );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const ready = (async () => {
-    const deadline = performance.now() + 120_000;
-    while (performance.now() < deadline) {
-      const health = await fetch(`${baseUrl}/api/health`).catch(() => null);
-      if (health?.status === 200) return;
-      await sleep(200);
-    }
-    throw new Error(`the server did not answer within 2 minutes:\n${output.join('\n')}`);
-  })();
-  exited.catch(() => {});
-  await Promise.race([ready, exited]);
-  return { baseUrl, pid: child.pid!, exited };
-}
-
 try {
   console.log(`${binaries.ffmpegVersion} (${binaries.ffmpegSource}); ${machineLine()}`);
   console.log('making uncompressed 1080p videos (rawvideo in NUT)…');
@@ -233,7 +132,8 @@ try {
   const user = await addCompanyAdministrator(setup.db);
   await setup.close();
 
-  const { baseUrl, pid, exited } = await startServer();
+  server = await startServerProcess(dataDir, { TRANSCODE_WORKERS: '0' });
+  const { baseUrl, pid, exited } = server;
   const headers = await signIn(baseUrl, user);
   await sleep(1000);
   const baseline = procBytes(pid, 'VmRSS');
@@ -275,11 +175,6 @@ try {
       `${mebibytes(procBytes(pid, 'VmRSS'))} MiB at the end; ${machineLine()}`,
   );
 } finally {
-  if (server && server.exitCode === null) {
-    const stopped = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([stopped, sleep(10_000)]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  await server?.stop();
   await rm(folder, { recursive: true, force: true });
 }

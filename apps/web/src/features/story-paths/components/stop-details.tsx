@@ -13,7 +13,7 @@ import { formatCondition, formatEffect } from '@plotline/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemThumbnail } from '../../../components/item-thumbnail.tsx';
-import { useLogicWords } from '../hooks/use-logic-words.ts';
+import { useLogicWords } from '../../../lib/use-logic-words.ts';
 import type { OptionView, StopView } from '../model/path-trail.ts';
 import type { PlotLabel } from '../model/plot-labels.ts';
 import { stepSentence } from '../model/step-sentence.ts';

@@ -17,7 +17,7 @@ import {
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusAddedRow } from '../hooks/use-focus-added-row.ts';
-import { useLogicWords } from '../hooks/use-logic-words.ts';
+import { useLogicWords } from '../../../lib/use-logic-words.ts';
 import {
   clauseWantsYes,
   clauseWithVariable,

@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import { formatCondition, formatEffect, type PlotNode } from '@plotline/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLogicWords } from '../hooks/use-logic-words.ts';
+import { useLogicWords } from '../../../lib/use-logic-words.ts';
 import { hasLogic } from '../model/node-logic.ts';
 
 interface LogicSummaryProps {

@@ -30,7 +30,7 @@ import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captionOf } from '../../../lib/caption-of.ts';
 import { ItemThumbnail } from '../../../components/item-thumbnail.tsx';
-import { useLogicWords } from '../hooks/use-logic-words.ts';
+import { useLogicWords } from '../../../lib/use-logic-words.ts';
 import {
   GRAPH_NODE_HEIGHT,
   GRAPH_NODE_WIDTH,

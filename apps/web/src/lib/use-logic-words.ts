@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Core's words of conditions and effects (`formatCondition`, `formatEffect`) in the UI's language:
- * the storyline editor's own (`storyLogic.words`), so a condition reads the same in both.
+ * The words of core's `formatCondition` and `formatEffect` in the reader's language, so a condition
+ * reads the same in the storyline editor, its graph and "Play every path".
  */
 export function useLogicWords(): LogicWords {
   const { t } = useTranslation();
