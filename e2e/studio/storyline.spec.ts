@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectInfo } from '../support/project-api.ts';
 import { signInToDashboard } from '../support/sign-in.ts';
+import { builderOf, chooseItem, plotAction, plotCard } from '../support/plot-builder.ts';
 import { addCaptionedItems } from '../support/story-project.ts';
 
 test.describe.configure({ timeout: 300_000 });
@@ -22,36 +23,6 @@ async function createProjectWithClips(
   return movieId;
 }
 
-const builderOf = (page: Page) => page.getByRole('list', { name: 'Plot builder' });
-
-/**
- * The card of the plot at `index` in reading order. The builder renders only the cards near the
- * screen, so the page is scrolled towards it until it is there.
- */
-async function card(page: Page, index: number): Promise<Locator> {
-  const builder = builderOf(page);
-  const item = builder.locator(`> li[aria-posinset="${index + 1}"]`);
-  for (let tries = 0; tries < 50 && (await item.count()) === 0; tries += 1) {
-    const shown = await builder
-      .locator('> li')
-      .evaluateAll((items) => items.map((li) => Number(li.getAttribute('aria-posinset'))));
-    const up = shown.length > 0 && Math.min(...shown) > index + 1;
-    // The window scrolls, not the wheel: over the graph a wheel would zoom it.
-    await page.evaluate((by) => window.scrollBy(0, by), up ? -400 : 400);
-  }
-  return item.locator('> div');
-}
-
-async function choose(page: Page, plot: Locator, name: string) {
-  await plot.getByRole('combobox').first().click();
-  await page.getByRole('option', { name: new RegExp(name) }).click();
-}
-
-async function addAfter(page: Page, plot: Locator, action: string) {
-  await plot.getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: action }).click();
-}
-
 test('a creator builds a story with a choice and two endings, saves it, finds it intact, and a stale save is refused', async ({
   studio: page,
   browser,
@@ -64,18 +35,18 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
 
   await page.goto(`/app/project-create/${movieId}?step=3`);
   await page.getByRole('button', { name: 'Start with a clip' }).click();
-  await choose(page, await card(page, 0), 'opening.mp4');
-  await addAfter(page, await card(page, 0), 'Add Bridge');
-  await choose(page, await card(page, 1), 'question.mp4');
-  await addAfter(page, await card(page, 1), 'Add Clip');
-  await choose(page, await card(page, 2), 'left.mp4');
-  await addAfter(page, await card(page, 2), 'Add More Options');
-  await choose(page, await card(page, 3), 'right.mp4');
+  await chooseItem(page, await plotCard(page, 0), 'opening.mp4');
+  await plotAction(page, await plotCard(page, 0), 'Add Bridge');
+  await chooseItem(page, await plotCard(page, 1), 'question.mp4');
+  await plotAction(page, await plotCard(page, 1), 'Add Clip');
+  await chooseItem(page, await plotCard(page, 2), 'left.mp4');
+  await plotAction(page, await plotCard(page, 2), 'Add More Options');
+  await chooseItem(page, await plotCard(page, 3), 'right.mp4');
 
   // A vertical banner component on the opening, from 00:02.
-  await (await card(page, 0)).getByRole('button', { name: 'Add banner component' }).click();
+  await (await plotCard(page, 0)).getByRole('button', { name: 'Add banner component' }).click();
   await page.getByRole('menuitem', { name: 'Vertical' }).click();
-  const start = (await card(page, 0)).getByRole('textbox', { name: 'Starts at' });
+  const start = (await plotCard(page, 0)).getByRole('textbox', { name: 'Starts at' });
   await start.fill('0002');
   await start.press('Enter');
   await expect(start).toHaveValue('00:02');
@@ -93,14 +64,14 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
   const otherPage = await other.newPage();
   await signInToDashboard(otherPage, admin);
   await otherPage.goto(`/app/project-create/${movieId}?step=3`);
-  await expect(await card(otherPage, 3)).toBeVisible();
+  await expect(await plotCard(otherPage, 3)).toBeVisible();
 
   await page.reload();
   await expect(builder.getByRole('listitem')).toHaveCount(4);
   for (const [index, name] of ['opening.mp4', 'question.mp4', 'left.mp4', 'right.mp4'].entries()) {
-    await expect((await card(page, index)).getByText(name)).toBeVisible();
+    await expect((await plotCard(page, index)).getByText(name)).toBeVisible();
   }
-  await expect((await card(page, 0)).getByRole('textbox', { name: 'Starts at' })).toHaveValue(
+  await expect((await plotCard(page, 0)).getByRole('textbox', { name: 'Starts at' })).toHaveValue(
     '00:02',
   );
   await expect(
@@ -108,16 +79,16 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
   ).toBeVisible();
 
   // The first person changes and saves; the second one's save, made from the older version, is refused.
-  await (await card(page, 3)).getByRole('button', { name: 'Delete this plot' }).click();
+  await (await plotCard(page, 3)).getByRole('button', { name: 'Delete this plot' }).click();
   await page.getByRole('dialog').getByRole('button', { name: /ok/i }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 
-  await addAfter(otherPage, await card(otherPage, 2), 'Add Bridge');
-  await choose(otherPage, await card(otherPage, 3), 'question.mp4');
+  await plotAction(otherPage, await plotCard(otherPage, 2), 'Add Bridge');
+  await chooseItem(otherPage, await plotCard(otherPage, 3), 'question.mp4');
   await otherPage.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(otherPage.getByText(/Someone else changed this storyline/)).toBeVisible();
-  await expect(await card(otherPage, 3)).toBeVisible();
+  await expect(await plotCard(otherPage, 3)).toBeVisible();
   await other.close();
 
   // The saved storyline leads on to step 4, the publication settings.
@@ -153,11 +124,11 @@ test('a creator builds a twelve-plot story from the detail page, saves and exits
     [8, 'Add Bridge', 'question.mp4'], // 9
     [9, 'Add Clip', 'right.mp4'], // 10: B's ending
   ];
-  await choose(page, await card(page, 0), 'opening.mp4');
+  await chooseItem(page, await plotCard(page, 0), 'opening.mp4');
   for (const [after, action, item] of steps) {
-    await addAfter(page, await card(page, after), action);
+    await plotAction(page, await plotCard(page, after), action);
     // A new plot comes right after the one it was added from, as its child or its alternative.
-    await choose(page, await card(page, after + 1), item);
+    await chooseItem(page, await plotCard(page, after + 1), item);
   }
   const expected = [
     'opening.mp4',
@@ -181,7 +152,7 @@ test('a creator builds a twelve-plot story from the detail page, saves and exits
       String(expected.length),
     );
     for (const [index, name] of expected.entries()) {
-      const plot = await card(page, index);
+      const plot = await plotCard(page, index);
       await expect(plot.getByText(name)).toBeVisible();
       await expect(plot.getByText('Ending')).toHaveCount(endings.has(index) ? 1 : 0);
     }
