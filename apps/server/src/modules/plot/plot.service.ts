@@ -26,6 +26,7 @@ import type {
 import { lockProjectForChange, projectForCaller } from '../../access/project-access.ts';
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 import type { PlotRecord, PlotRepository } from './plot.repository.ts';
+import { writePlotTree } from './write-plot-tree.ts';
 
 /** A storyline as the API answers it: its nodes in reading order, its variables and its version. */
 export interface Storyline {
@@ -165,52 +166,8 @@ export function createPlotService(deps: {
         if (!keepsLockedSubtrees(stored, nodes))
           throw new AppError(409, MESSAGES.plotLockedChanged);
 
-        // Parents before children, so a new node's parent has its real id when it is written;
-        // removed nodes go last, once their kept children have moved away. A default or a link
-        // may name a new node written later: it is written once every node has its real id.
-        const realId = new Map([...storedIds].map((id) => [id, id]));
-        const linkOf = (id: number | null) => (id === null ? null : (realId.get(id) ?? null));
-        const linkedLater: PlotNode[] = [];
-        const positions = new Map<number | null, number>();
-        const at = clock.now();
-        for (const node of plotInTreeOrder(nodes)) {
-          const position = positions.get(node.parent_id) ?? 0;
-          positions.set(node.parent_id, position + 1);
-          const values = {
-            movieContentId: node.movie_content_id!,
-            parentId: node.parent_id === null ? null : realId.get(node.parent_id)!,
-            locked: node.locked === '1',
-            duration: node.duration,
-            position,
-            banner: node.banner,
-            condition: node.condition,
-            effects: node.effects,
-            branch: node.branch,
-            decisionSeconds: node.decision_seconds,
-            defaultOptionId: linkOf(node.default_option_id),
-            gotoId: linkOf(node.goto_id),
-          };
-          if (
-            (node.default_option_id !== null && values.defaultOptionId === null) ||
-            (node.goto_id !== null && values.gotoId === null)
-          ) {
-            linkedLater.push(node);
-          }
-          if (storedIds.has(node.movie_plot_id)) {
-            await plots.updatePlot(movie.id, node.movie_plot_id, values, at, tx);
-          } else {
-            realId.set(node.movie_plot_id, await plots.insertPlot(movie.id, values, at, tx));
-          }
-        }
-        for (const node of linkedLater) {
-          await plots.updatePlot(
-            movie.id,
-            realId.get(node.movie_plot_id)!,
-            { defaultOptionId: linkOf(node.default_option_id), gotoId: linkOf(node.goto_id) },
-            at,
-            tx,
-          );
-        }
+        // Removed nodes go last, once their kept children have moved away.
+        await writePlotTree(plots, movie.id, nodes, storedIds, clock.now(), tx);
         const kept = new Set(nodes.map((node) => node.movie_plot_id));
         await plots.deletePlots(
           movie.id,

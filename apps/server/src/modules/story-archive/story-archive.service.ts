@@ -7,7 +7,6 @@ import {
   ARCHIVE_MESSAGES,
   formatMessage,
   MESSAGES,
-  plotInTreeOrder,
   STORY_ARCHIVE_FORMAT,
   STORY_ARCHIVE_VERSION,
   STORY_FILE,
@@ -24,12 +23,12 @@ import type { Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
 import type { MediaProbe } from '../../adapters/ffmpeg/media-probe.ts';
 import type { JobQueue } from '../../adapters/job-queue.ts';
 import { scratchFolderName } from '../../adapters/scratch-folders.ts';
-import type { Executor } from '../../db/database.ts';
 import type { RunInTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
 import type { PlotRepository } from '../plot/plot.repository.ts';
 import { toNode } from '../plot/plot.service.ts';
+import { writePlotTree } from '../plot/write-plot-tree.ts';
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 import { jobExpirySeconds } from '../transcoding/transcoding.service.ts';
 import {
@@ -226,57 +225,6 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
     };
   }
 
-  /**
-   * Writes the storyline's nodes parents first, each at its place among its siblings, then the
-   * defaults and links once every node has its id.
-   */
-  async function writeStoryline(
-    movieId: number,
-    checked: CheckedArchive,
-    contentIds: number[],
-    at: Date,
-    tx: Executor,
-  ): Promise<void> {
-    const realId = new Map<number, number>();
-    const linkOf = (id: number | null) => (id === null ? null : realId.get(id)!);
-    const positions = new Map<number | null, number>();
-    const ordered = plotInTreeOrder(checked.nodes);
-    for (const node of ordered) {
-      const position = positions.get(node.parent_id) ?? 0;
-      positions.set(node.parent_id, position + 1);
-      // Items are numbered from 1 in the archive's order (`storylineOf`).
-      const item = node.movie_content_id! - 1;
-      const id = await plots.insertPlot(
-        movieId,
-        {
-          movieContentId: contentIds[item]!,
-          parentId: linkOf(node.parent_id),
-          locked: node.locked === '1',
-          duration: checked.durations[item]!,
-          position,
-          banner: node.banner,
-          condition: node.condition,
-          effects: node.effects,
-          branch: node.branch,
-          decisionSeconds: node.decision_seconds,
-          defaultOptionId: null,
-          gotoId: null,
-        },
-        at,
-        tx,
-      );
-      realId.set(node.movie_plot_id, id);
-    }
-    for (const node of ordered) {
-      if (node.default_option_id === null && node.goto_id === null) continue;
-      const links = {
-        defaultOptionId: linkOf(node.default_option_id),
-        gotoId: linkOf(node.goto_id),
-      };
-      await plots.updatePlot(movieId, realId.get(node.movie_plot_id)!, links, at, tx);
-    }
-  }
-
   /** One transaction: the project, its banner images, items, languages, storyline and jobs. */
   async function writeProject(
     caller: AuthContext,
@@ -343,7 +291,13 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
         at,
         tx,
       );
-      await writeStoryline(movieId, checked, contentIds, at, tx);
+      // Items are numbered from 1 in the archive's order (`storylineOf`).
+      const nodes = checked.nodes.map((node) => ({
+        ...node,
+        movie_content_id: contentIds[node.movie_content_id! - 1]!,
+        duration: checked.durations[node.movie_content_id! - 1]!,
+      }));
+      await writePlotTree(plots, movieId, nodes, new Set(), at, tx);
       // Queued exactly as an upload queues its videos: the same job, the same time allowed.
       for (const [index, id] of contentIds.entries()) {
         await queue.send(
