@@ -557,18 +557,23 @@ export class StoryPlayer {
     });
   }
 
-  /** Plays again from `path[index]`: the last choice, or the start. */
-  private async restartFrom(index: number) {
-    const engine = this.engine;
-    if (!engine) return;
-    const restart = ++this.restarts;
+  /** Takes the node's choices, banners and ending off the screen, before playing from elsewhere. */
+  private clearScreen(canGoBack: boolean) {
     this.closeChoices();
     this.current = null;
     this.clearBanners();
     this.ending.hide();
     this.controls.setEnded(false);
     this.controls.seek.clear();
-    this.controls.setPreviousChoice(this.choicesMade.length > 0);
+    this.controls.setPreviousChoice(canGoBack);
+  }
+
+  /** Plays again from `path[index]`: the last choice, or the start. */
+  private async restartFrom(index: number) {
+    const engine = this.engine;
+    if (!engine) return;
+    const restart = ++this.restarts;
+    this.clearScreen(this.choicesMade.length > 0);
     this.keepFocus();
     try {
       await engine.restartFrom(index);
@@ -596,13 +601,7 @@ export class StoryPlayer {
 
   /** 'Start over' (instead of 'Continue', or Replay after a resumed viewing): from the root. */
   private async startOver() {
-    this.closeChoices();
-    this.current = null;
-    this.clearBanners();
-    this.ending.hide();
-    this.controls.setEnded(false);
-    this.controls.seek.clear();
-    this.controls.setPreviousChoice(false);
+    this.clearScreen(false);
     this.unreportedNode = null;
     this.deviceResume?.clear();
     this.begin(null);
