@@ -83,6 +83,8 @@ function multipartCalls(server: S3rver) {
 
 export interface TestS3 {
   endpoint: string;
+  /** Where the server keeps its objects' bytes, one file each. */
+  directory: string;
   /** The settings of a new, empty bucket of this server. */
   newBucket(overrides?: Partial<S3Settings>): Promise<S3Settings>;
   close(): Promise<void>;
@@ -108,6 +110,7 @@ export async function startTestS3(): Promise<TestS3> {
   const client = new S3Client(s3ClientConfig({ ...base, bucket: 'unused' }));
   return {
     endpoint,
+    directory,
     async newBucket(overrides = {}) {
       const bucket = `plotline-${randomUUID()}`;
       await client.send(new CreateBucketCommand({ Bucket: bucket }));

@@ -270,6 +270,8 @@ export async function startTestServer(
             .catch(() => []),
     /** The local store's folder (empty with TEST_BLOB_STORE=s3); tests of the store use `blobs`. */
     blobsDir,
+    /** Where the blobs' bytes lie on disk: the local store's folder, or the local S3 server's. */
+    blobFilesDir: s3Server?.directory ?? blobsDir,
     /** The app's scratch files, to check what an upload or a transcode left behind. */
     workDir,
     database,

@@ -281,7 +281,7 @@ describe('GET /api/movie/{movieId}/export', () => {
       const targets = await Promise.all(
         fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
       );
-      return targets.filter((target) => target.startsWith(server.blobsDir)).length;
+      return targets.filter((target) => target.startsWith(server.blobFilesDir)).length;
     };
     const controller = new AbortController();
     const response = await fetch(`${server.baseUrl}/api/movie/${projectId}/export`, {
@@ -289,7 +289,10 @@ describe('GET /api/movie/{movieId}/export', () => {
       signal: controller.signal,
     });
     const reader = response.body!.getReader();
-    await reader.read();
+    // Read until the source is being read: on S3 the bucket's server opens it once asked for it.
+    const opened = Date.now() + 5_000;
+    do await reader.read();
+    while ((await openBlobs()) === 0 && Date.now() < opened);
     expect(await openBlobs()).toBe(1);
     controller.abort();
     const deadline = Date.now() + 5_000;
