@@ -1,7 +1,8 @@
 import type { NewsSignupRow } from '@plotline/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, signInAs } from '../../../test/fixtures.ts';
+import { catchDownloads } from '../../../test/downloads.ts';
 import { renderPage, stubApi } from '../../../test/render-page.tsx';
 import { NewsSignupListPage } from './news-signup-list-page.tsx';
 
@@ -62,14 +63,7 @@ describe('NewsSignupListPage', () => {
           headers: { 'content-type': 'text/csv' },
         }),
     });
-    // jsdom has no object URLs: the page's are stood in for, and put back after the test.
-    const { createObjectURL, revokeObjectURL } = URL;
-    URL.createObjectURL = vi.fn(() => 'blob:news');
-    URL.revokeObjectURL = vi.fn();
-    onTestFinished(() => {
-      Object.assign(URL, { createObjectURL, revokeObjectURL });
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const click = catchDownloads('blob:news');
     const { user } = renderPage(<NewsSignupListPage />, '/app/news-signups');
 
     await screen.findByText('ayu@example.com');

@@ -1,22 +1,10 @@
 import { ACCESS_TOKEN_HEADER } from '@plotline/core';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signInAs } from '../../../test/fixtures.ts';
+import { catchDownloads } from '../../../test/downloads.ts';
 import { renderPage, stubApi } from '../../../test/render-page.tsx';
 import { ExportStoryButton } from './export-story-button.tsx';
-
-/** jsdom has no object URLs and no downloads: both are stood in for, and put back after the test. */
-function catchDownloads() {
-  const { createObjectURL, revokeObjectURL } = URL;
-  URL.createObjectURL = vi.fn(() => 'blob:story');
-  URL.revokeObjectURL = vi.fn();
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  onTestFinished(() => {
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
-    click.mockRestore();
-  });
-  return click;
-}
 
 describe('ExportStoryButton', () => {
   it('downloads the archive with the session, busy meanwhile, under the name the server gives', async () => {
@@ -28,7 +16,7 @@ describe('ExportStoryButton', () => {
           answer = resolve;
         }) as unknown as Response,
     });
-    const click = catchDownloads();
+    const click = catchDownloads('blob:story');
     const { user } = renderPage(<ExportStoryButton movieId={5} />);
 
     const button = screen.getByRole('button', { name: 'Export' });
@@ -76,7 +64,7 @@ describe('ExportStoryButton', () => {
           },
         }),
     });
-    const click = catchDownloads();
+    const click = catchDownloads('blob:story');
     const { user } = renderPage(<ExportStoryButton movieId={5} />);
 
     await user.click(screen.getByRole('button', { name: 'Export' }));
@@ -97,7 +85,7 @@ describe('ExportStoryButton', () => {
     stubApi({
       'GET /api/movie/5/export': () => jsonResponse({ message: 'Project not found' }, 404),
     });
-    const click = catchDownloads();
+    const click = catchDownloads('blob:story');
     const { user } = renderPage(<ExportStoryButton movieId={5} />);
 
     await user.click(screen.getByRole('button', { name: 'Export' }));

@@ -5,7 +5,7 @@ import {
   type LinearCut,
 } from '@plotline/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   jsonResponse,
   makeMovieContent,
@@ -13,6 +13,7 @@ import {
   makeProject,
   signInAs,
 } from '../../../test/fixtures.ts';
+import { catchDownloads } from '../../../test/downloads.ts';
 import { renderPage, stubApi } from '../../../test/render-page.tsx';
 import { LINEAR_CUTS_POLL_MS } from '../api/linear-cuts.ts';
 import { LinearCuts } from './linear-cuts.tsx';
@@ -56,19 +57,6 @@ const cut = (overrides: Partial<LinearCut> = {}): LinearCut => ({
 });
 
 const renderCuts = () => renderPage(<LinearCuts project={project} plot={plot} variables={[]} />);
-
-/** jsdom has no object URLs and no downloads: both are stood in for, and put back after the test. */
-function catchDownloads() {
-  const { createObjectURL, revokeObjectURL } = URL;
-  URL.createObjectURL = vi.fn(() => 'blob:cut');
-  URL.revokeObjectURL = vi.fn();
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  onTestFinished(() => {
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
-    click.mockRestore();
-  });
-  return click;
-}
 
 describe('LinearCuts', () => {
   it('picks the path choice by choice, as the player walks it, and asks for its render', async () => {
@@ -185,7 +173,7 @@ describe('LinearCuts', () => {
         }),
       'DELETE /api/movie/5/linear-cuts/7': () => jsonResponse({ data: cut() }),
     });
-    const click = catchDownloads();
+    const click = catchDownloads('blob:cut');
     const { user } = renderCuts();
 
     await user.click(await screen.findByRole('button', { name: /^Download the cut of / }));

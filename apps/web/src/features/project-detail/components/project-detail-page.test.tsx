@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_HEADER, type PlotNode, type ProjectFigures } from '@plotline/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   jsonResponse,
   makeMovieContent,
@@ -8,6 +8,7 @@ import {
   makeProject,
   signInAs,
 } from '../../../test/fixtures.ts';
+import { catchDownloads } from '../../../test/downloads.ts';
 import { renderPage, stubApi } from '../../../test/render-page.tsx';
 import { lastDays } from '../model/date-range.ts';
 import { ProjectDetailPage } from './project-detail-page.tsx';
@@ -318,15 +319,7 @@ describe('ProjectDetailPage', () => {
           },
         }),
     });
-    // jsdom has no object URLs: the page's are stood in for, and put back after the test.
-    const { createObjectURL, revokeObjectURL } = URL;
-    URL.createObjectURL = vi.fn(() => 'blob:figures');
-    URL.revokeObjectURL = vi.fn();
-    onTestFinished(() => {
-      Object.assign(URL, { createObjectURL, revokeObjectURL });
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    onTestFinished(() => click.mockRestore());
+    const click = catchDownloads('blob:figures');
     const { user } = renderPage(<ProjectDetailPage />, '/app/project-list/project-detail/5', ROUTE);
     await screen.findByRole('region', { name: 'Figures in numbers' });
 
