@@ -6,6 +6,7 @@ import type {
   BannerKind,
   MovieContentStatus,
   MovieContentUploadResult,
+  NodeLogic,
   PlotNode,
   projectInfoSchema,
   PublishResult,
@@ -18,6 +19,20 @@ import { activityLog, movieContents, movies } from '../db/schema/index.ts';
 import { makeTestClip, makeTestPicture } from './test-media.ts';
 import { startTestServer, type Envelope, type TestServer } from './test-server.ts';
 import { testFfmpegBinaries } from './test-media-pipeline.ts';
+
+/** A node of a storyline save (`POST /api/movie-plot`), unlocked, with the story logic given. */
+export const saveNode = (
+  id: number,
+  parentId: number | null,
+  contentId: number,
+  logic: Partial<NodeLogic> = {},
+) => ({
+  movie_plot_id: id,
+  parent_id: parentId,
+  movie_content_id: contentId,
+  locked: '0',
+  ...logic,
+});
 
 type ProjectInfoInput = z.input<typeof projectInfoSchema>;
 

@@ -7,7 +7,7 @@ import {
   type StoryVariable,
 } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
-import { startProjectSuite } from '../../test/test-projects.ts';
+import { saveNode, startProjectSuite } from '../../test/test-projects.ts';
 
 /** The storyline's story logic through `/api/movie-plot` (docs/PLOT.md, "Story logic"). */
 
@@ -35,19 +35,6 @@ async function makeLogicProject() {
 }
 type Project = Awaited<ReturnType<typeof makeLogicProject>>;
 
-const node = (
-  id: number,
-  parentId: number | null,
-  contentId: number,
-  logic: Partial<NodeLogic> = {},
-) => ({
-  movie_plot_id: id,
-  parent_id: parentId,
-  movie_content_id: contentId,
-  locked: '0',
-  ...logic,
-});
-
 const getPlot = (movieId: number) =>
   server.request<Reply>('GET', `/api/movie-plot/${movieId}`, { token: owner.token });
 const savePlot = (body: unknown) =>
@@ -71,14 +58,14 @@ const scoreAtLeast = (value: number) => ({
  * and Y's link name C by its temporary id, and C is written after both.
  */
 const logicStory = (p: Project) => [
-  node(-1, null, p.clipA, { effects: [{ variable: 'score', op: 'set', value: 1 }] }),
-  node(-2, -1, p.bridgeX, { decision_seconds: 10, default_option_id: -4 }),
-  node(-3, -2, p.clipB, {
+  saveNode(-1, null, p.clipA, { effects: [{ variable: 'score', op: 'set', value: 1 }] }),
+  saveNode(-2, -1, p.bridgeX, { decision_seconds: 10, default_option_id: -4 }),
+  saveNode(-3, -2, p.clipB, {
     condition: scoreAtLeast(1),
     effects: [{ variable: 'met_alex', op: 'set', value: true }],
   }),
-  node(-5, -3, p.bridgeY, { goto_id: -4 }),
-  node(-4, -2, p.clipC, { effects: [{ variable: 'score', op: 'add', value: 2 }] }),
+  saveNode(-5, -3, p.bridgeY, { goto_id: -4 }),
+  saveNode(-4, -2, p.clipC, { effects: [{ variable: 'score', op: 'add', value: 2 }] }),
 ];
 
 /** Saves the logic story with its variables from version 0; answers the stored storyline. */
@@ -146,7 +133,7 @@ describe('POST /api/movie-plot with story logic', () => {
       variables: renamed,
       plots: saved.data.map((n) =>
         n.movie_plot_id === a!.movie_plot_id
-          ? node(n.movie_plot_id, null, project.clipA)
+          ? saveNode(n.movie_plot_id, null, project.clipA)
           : { ...n, ...(n.movie_plot_id === x!.movie_plot_id ? { decision_seconds: 30 } : {}) },
       ),
     });
@@ -164,18 +151,18 @@ describe('POST /api/movie-plot with story logic', () => {
       version: 0,
       variables: VARIABLES,
       plots: [
-        node(-1, null, project.clipA),
+        saveNode(-1, null, project.clipA),
         // The viewer chooses between B and C; C's bridge goes back to the start.
-        node(-2, -1, project.bridgeX),
-        node(-3, -2, project.clipB),
-        node(-4, -2, project.clipC),
-        node(-5, -4, project.bridgeY, { goto_id: -1 }),
+        saveNode(-2, -1, project.bridgeX),
+        saveNode(-3, -2, project.clipB),
+        saveNode(-4, -2, project.clipC),
+        saveNode(-5, -4, project.bridgeY, { goto_id: -1 }),
         // After B, an automatic branch: A again when Alex was met, else C.
-        node(-6, -3, project.bridgeX, { branch: 'auto', default_option_id: -8 }),
-        node(-7, -6, project.clipA, {
+        saveNode(-6, -3, project.bridgeX, { branch: 'auto', default_option_id: -8 }),
+        saveNode(-7, -6, project.clipA, {
           condition: { join: 'or', clauses: [{ variable: 'met_alex', op: 'eq', value: true }] },
         }),
-        node(-8, -6, project.clipC),
+        saveNode(-8, -6, project.clipC),
       ],
     });
     expect(saved.status, saved.text).toBe(200);
@@ -313,10 +300,10 @@ describe('POST /api/movie-plot refuses malformed story logic', () => {
         // X offers B alone: nothing is chosen from A to Y, which goes back to A.
         return {
           plots: [
-            node(a!, null, p.clipA),
-            node(x!, a!, p.bridgeX),
-            node(b!, x!, p.clipB, { condition: scoreAtLeast(1) }),
-            node(y!, b!, p.bridgeY, { goto_id: a! }),
+            saveNode(a!, null, p.clipA),
+            saveNode(x!, a!, p.bridgeX),
+            saveNode(b!, x!, p.clipB, { condition: scoreAtLeast(1) }),
+            saveNode(y!, b!, p.bridgeY, { goto_id: a! }),
           ],
         };
       },
@@ -328,12 +315,12 @@ describe('POST /api/movie-plot refuses malformed story logic', () => {
         const [a, x, b, y, c] = idsOf(p, stored);
         return {
           plots: [
-            node(a!, null, p.clipA),
-            node(x!, a!, p.bridgeX, { branch: 'auto', default_option_id: c! }),
-            node(b!, x!, p.clipB, { condition: scoreAtLeast(1) }),
-            node(y!, b!, p.bridgeY, { goto_id: a! }),
-            node(c!, x!, p.clipC),
-            node(-1, c!, p.bridgeY, { goto_id: a! }),
+            saveNode(a!, null, p.clipA),
+            saveNode(x!, a!, p.bridgeX, { branch: 'auto', default_option_id: c! }),
+            saveNode(b!, x!, p.clipB, { condition: scoreAtLeast(1) }),
+            saveNode(y!, b!, p.bridgeY, { goto_id: a! }),
+            saveNode(c!, x!, p.clipC),
+            saveNode(-1, c!, p.bridgeY, { goto_id: a! }),
           ],
         };
       },

@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { movieContents, moviePlots, movies } from '../../db/schema/index.ts';
-import { startProjectSuite, type ProjectStory } from '../../test/test-projects.ts';
+import { saveNode, startProjectSuite, type ProjectStory } from '../../test/test-projects.ts';
 import type { Envelope } from '../../test/test-server.ts';
 
 const { server, make, owner, analystToken, strangerToken } = await startProjectSuite();
@@ -265,25 +265,12 @@ describe('POST /api/movie/{movieId}/publish', () => {
 });
 
 describe('POST /api/movie/{movieId}/publish and the story check', () => {
-  const node = (
-    id: number,
-    parentId: number | null,
-    contentId: number,
-    logic: Partial<NodeLogic> = {},
-  ) => ({
-    movie_plot_id: id,
-    parent_id: parentId,
-    movie_content_id: contentId,
-    locked: '0',
-    ...logic,
-  });
-
   /** Replaces the story's storyline (saved once by makeStory) with `plots` and `variables`. */
   async function saveStoryline(
     story: ProjectStory,
     version: number,
     variables: StoryVariable[],
-    plots: ReturnType<typeof node>[],
+    plots: ReturnType<typeof saveNode>[],
   ) {
     const saved = await server.request<{ version: number }>('POST', '/api/movie-plot', {
       token: owner.token,
@@ -299,12 +286,12 @@ describe('POST /api/movie/{movieId}/publish and the story check', () => {
     const variables: StoryVariable[] = [{ name: 'score', kind: 'number', start: 0 }];
     // An automatic branch whose first option always holds: its fallback is never taken.
     const plot = (bridgeLogic: Partial<NodeLogic>) => [
-      node(-1, null, opening),
-      node(-2, -1, bridge, bridgeLogic),
-      node(-3, -2, left, {
+      saveNode(-1, null, opening),
+      saveNode(-2, -1, bridge, bridgeLogic),
+      saveNode(-3, -2, left, {
         condition: { join: 'and', clauses: [{ variable: 'score', op: 'ge', value: 0 }] },
       }),
-      node(-4, -2, right),
+      saveNode(-4, -2, right),
     ];
     const version = await saveStoryline(
       story,
@@ -334,16 +321,16 @@ describe('POST /api/movie/{movieId}/publish and the story check', () => {
     };
     // Left meets Alex; right continues at the same clip M without. After M, the only option
     // asks for Alex: on the right's path, nothing is shown there.
-    const plot = (extra: ReturnType<typeof node>[]) => [
-      node(-1, null, opening),
-      node(-2, -1, bridge, { decision_seconds: 8, default_option_id: -4 }),
-      node(-3, -2, left, { effects: [{ variable: 'met_alex', op: 'set', value: true }] }),
-      node(-4, -2, right),
-      node(-5, -3, bridge),
-      node(-6, -5, opening),
-      node(-7, -4, bridge, { goto_id: -6 }),
-      node(-8, -6, bridge),
-      node(-9, -8, left, { condition: metAlex }),
+    const plot = (extra: ReturnType<typeof saveNode>[]) => [
+      saveNode(-1, null, opening),
+      saveNode(-2, -1, bridge, { decision_seconds: 8, default_option_id: -4 }),
+      saveNode(-3, -2, left, { effects: [{ variable: 'met_alex', op: 'set', value: true }] }),
+      saveNode(-4, -2, right),
+      saveNode(-5, -3, bridge),
+      saveNode(-6, -5, opening),
+      saveNode(-7, -4, bridge, { goto_id: -6 }),
+      saveNode(-8, -6, bridge),
+      saveNode(-9, -8, left, { condition: metAlex }),
       ...extra,
     ];
     const version = await saveStoryline(story, 1, variables, plot([]));
@@ -351,7 +338,7 @@ describe('POST /api/movie/{movieId}/publish and the story check', () => {
     expect(refused.status, refused.text).toBe(400);
     expect(refused.body.message).toBe(MESSAGES.storyCheckFailed);
 
-    await saveStoryline(story, version, variables, plot([node(-10, -8, right)]));
+    await saveStoryline(story, version, variables, plot([saveNode(-10, -8, right)]));
     const published = await publish(story.movieId);
     expect(published.status, published.text).toBe(200);
 
