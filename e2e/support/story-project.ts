@@ -17,6 +17,16 @@ export const FORK_ITEMS: readonly StoryItem[] = [
   { name: 'right.mp4', type: CONTENT_TYPE.clip, caption: 'Take the right path' },
 ];
 
+/** A node of a storyline save (`POST /api/movie-plot`): unlocked, playing `contentId`, no banner. */
+export const savedPlot = (id: number, parent: number | null, contentId: number | undefined) => ({
+  movie_plot_id: id,
+  movie_content_id: contentId,
+  parent_id: parent,
+  locked: '0',
+  duration: 0,
+  banner: [] as { type: string; time_start: number }[],
+});
+
 /** Uploads `video` to project `movieId` as one item of `type` named `name`; answers its id. */
 export async function uploadItem(
   request: APIRequestContext,
@@ -138,14 +148,8 @@ export async function createForkStory(
   });
   expect(banner.ok(), await banner.text()).toBe(true);
 
-  const plot = (id: number, parent: number | null, item: string) => ({
-    movie_plot_id: id,
-    movie_content_id: ids.get(item),
-    parent_id: parent,
-    locked: '0',
-    duration: 0,
-    banner: [] as { type: string; time_start: number }[],
-  });
+  const plot = (id: number, parent: number | null, item: string) =>
+    savedPlot(id, parent, ids.get(item));
   const saved = await request.post('/api/movie-plot', {
     headers,
     data: {

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { createForkStory } from './story-project.ts';
+import { createForkStory, savedPlot } from './story-project.ts';
 
 /**
  * The fork story's items (opening with its English subtitle and banner, question, left, right) in
@@ -21,32 +21,24 @@ export async function createTwelvePlotStory(
     version: number;
   };
   const [opening, question, left, right] = fork.map((plot) => plot.movie_content_id);
-  const plot = (id: number, parent: number | null, item: number | undefined) => ({
-    movie_plot_id: id,
-    movie_content_id: item,
-    parent_id: parent,
-    locked: '0',
-    duration: 0,
-    banner: [] as { type: string; time_start: number }[],
-  });
   const saved = await request.post('/api/movie-plot', {
     headers,
     data: {
       movie_id: movieId,
       version,
       plots: [
-        { ...plot(-1, null, opening), banner: [{ type: 'horizontal', time_start: 1 }] },
-        plot(-2, -1, question),
-        plot(-3, -2, left),
-        plot(-4, -3, question),
-        plot(-5, -4, left),
-        plot(-6, -4, right),
-        plot(-7, -2, right),
-        plot(-8, -7, question),
-        plot(-9, -8, left),
-        plot(-10, -9, question),
-        plot(-11, -10, right),
-        plot(-12, -2, opening),
+        { ...savedPlot(-1, null, opening), banner: [{ type: 'horizontal', time_start: 1 }] },
+        savedPlot(-2, -1, question),
+        savedPlot(-3, -2, left),
+        savedPlot(-4, -3, question),
+        savedPlot(-5, -4, left),
+        savedPlot(-6, -4, right),
+        savedPlot(-7, -2, right),
+        savedPlot(-8, -7, question),
+        savedPlot(-9, -8, left),
+        savedPlot(-10, -9, question),
+        savedPlot(-11, -10, right),
+        savedPlot(-12, -2, opening),
       ],
     },
   });
