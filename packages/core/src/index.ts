@@ -22,6 +22,7 @@ export * from './identity-providers.schema.ts';
 export * from './identity-providers.ts';
 export * from './linear-cut.schema.ts';
 export * from './linear-cut.ts';
+export * from './logic-problems.ts';
 export * from './maintenance.schema.ts';
 export * from './maintenance.ts';
 export * from './media.schema.ts';

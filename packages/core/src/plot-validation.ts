@@ -21,7 +21,7 @@ export type PlotProblemKind =
   | 'foreign-item'
   | 'alternation'
   | 'banner'
-  // Story logic (story-check.ts `logicProblems`).
+  // Story logic (logic-problems.ts).
   | 'variable'
   | 'logic-on-root'
   | 'default'

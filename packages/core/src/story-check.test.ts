@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { formatMessage, MESSAGES } from './messages.ts';
 import type { PlotNode } from './plot.ts';
 import { validatePlot } from './plot-validation.ts';
+import { logicProblems } from './logic-problems.ts';
 import {
   checkStory,
-  logicProblems,
   storyCheckBlocks,
   walkStory,
   type ChoiceStep,

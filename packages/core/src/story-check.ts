@@ -16,7 +16,7 @@ import {
 
 /**
  * The rules of story logic over a whole storyline (docs/PLOT.md, "Story logic"). Two levels:
- * - `logicProblems` (`logic-problems.ts`, re-exported here): what makes a storyline malformed (an
+ * - `logicProblems` (`logic-problems.ts`): what makes a storyline malformed (an
  *   unknown variable, a value of the wrong kind, a link to nowhere, a loop no viewer can leave).
  *   `validatePlot` includes them, so a save is refused with the first (400) and the editor shows
  *   them.
@@ -24,8 +24,6 @@ import {
  *   rule) to find nodes no path reaches, conditions that never hold and dead ends. A draft may be
  *   saved with these; publishing is refused while one remains.
  */
-
-export { logicProblems } from './logic-problems.ts';
 
 /** What the story check reports beyond `validatePlot`'s problems. */
 export type StoryProblemKind =
