@@ -109,10 +109,10 @@ export const VIEW_EVENT_NEEDS: Record<
 };
 
 /**
- * Who took a `choice`: the viewer, the timer of a timed choice (its default), or an automatic
- * branch. Events without it are the viewer's.
+ * Who took a `choice`: the viewer, the timer of a timed choice (its default), an automatic branch,
+ * or the page that embeds the player (its `choose` call). Events without it are the viewer's.
  */
-export const CHOICE_TAKERS = ['viewer', 'timer', 'auto'] as const;
+export const CHOICE_TAKERS = ['viewer', 'timer', 'auto', 'host'] as const;
 export type ChoiceTaker = (typeof CHOICE_TAKERS)[number];
 
 /** How long the server keeps a resume token's state. */

@@ -55,6 +55,11 @@ export const oidcFlows = pgTable(
     /** Hash of the invitation token to accept, when the flow started from an invitation link. */
     inviteTokenHash: text(),
     remember: boolean().notNull().default(false),
+    /**
+     * Set when a signed-in user links a further provider from their profile (after entering their
+     * password): the callback links the identity to this user and to no other, and starts no session.
+     */
+    linkUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     /** Set when the provider's callback came back (the state is spent). */

@@ -13,3 +13,5 @@ export * from './operator.ts';
 export * from './identities.ts';
 export * from './resume-states.ts';
 export * from './linear-cuts.ts';
+export * from './download-tickets.ts';
+export * from './finished-uploads.ts';

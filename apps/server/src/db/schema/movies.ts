@@ -84,6 +84,13 @@ export const movies = pgTable(
       .$type<StoryVariable[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * Step 4: the storyline version whose paths the creator confirmed having played, when the story
+     * check could not visit every state; publishing such a story needs it for the current version.
+     */
+    pathsConfirmedVersion: integer(),
+    pathsConfirmedAt: timestamp({ withTimezone: true }),
+    pathsConfirmedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
