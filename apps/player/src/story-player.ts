@@ -522,13 +522,7 @@ export class StoryPlayer {
     this.timer.hide();
   }
 
-  private choose(
-    current: NodeState,
-    option: StoryNode,
-    position: number,
-    by?: ChoiceTaker,
-    byHost = false,
-  ) {
+  private choose(current: NodeState, option: StoryNode, position: number, by?: ChoiceTaker) {
     if (current !== this.current || current.chosen || !this.engine) return;
     const entry = this.walk.take(option.id);
     if (!entry) return;
@@ -553,7 +547,7 @@ export class StoryPlayer {
       node: current.node.id,
       index: position,
       option: option.id,
-      by: byHost ? 'host' : (by ?? 'viewer'),
+      by: by ?? 'viewer',
     });
   }
 
@@ -710,7 +704,8 @@ export class StoryPlayer {
     const current = this.current;
     const option = current?.options[index];
     if (!current || !option || !current.choicesShown || current.chosen) return false;
-    this.choose(current, option, index, undefined, true);
+    // The figures count the host page's choices apart from the viewers' own.
+    this.choose(current, option, index, 'host');
     return true;
   }
 

@@ -44,6 +44,8 @@ export const projectFiguresSchema = z.object({
       total: z.number().int(),
       /** How many of `total` the timer took (its default option); 0 for an untimed choice. */
       defaults: z.number().int(),
+      /** How many of `total` the page embedding the player took (its `choose` call). */
+      by_host: z.number().int(),
       options: z.array(z.object({ option_id: z.number().int(), count: z.number().int() })),
     }),
   ),

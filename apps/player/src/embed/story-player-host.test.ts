@@ -68,13 +68,13 @@ describe('the story player, driven by the embed page’s host', () => {
     });
   });
 
-  it('takes an option on screen as the viewer would, recorded as the viewer’s, told as the host’s', async () => {
+  it('takes an option on screen as the viewer would, recorded and told as the host’s', async () => {
     const { page, told, player, engine, recorded } = await hostedToChoices();
     expect(player.hostChoose(5)).toBe(false);
     expect(player.hostChoose(1)).toBe(true);
     expect(engine.choose.mock.calls.at(-1)![0].id).toBe(4);
     expect(queryByRole(page, 'region', { name: 'Choices' })).toBeNull();
-    expect(recorded.at(-1)).toEqual({ type: 'choice', node_id: 2, option_id: 4 });
+    expect(recorded.at(-1)).toEqual({ type: 'choice', node_id: 2, option_id: 4, by: 'host' });
     expect(told.at(-1)).toEqual({ type: 'choice', node: 2, index: 1, option: 4, by: 'host' });
     // Once taken, no other.
     expect(player.hostChoose(0)).toBe(false);

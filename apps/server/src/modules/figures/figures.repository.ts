@@ -24,6 +24,8 @@ export interface ChoiceCount {
   count: number;
   /** Of `count`, the viewings whose choice the timer took. */
   byTimer: number;
+  /** Of `count`, the viewings whose choice the embedding page took. */
+  byHost: number;
 }
 
 export interface NodeCount {
@@ -91,7 +93,7 @@ export function createFiguresRepository(db: Executor) {
 
     /**
      * How many viewings of a project took each option of each choice, for options taken at all,
-     * and how many of them the choice's timer took (its default).
+     * how many of them the choice's timer took (its default), and how many the embedding page.
      */
     async countChoices(
       movieId: number,
@@ -102,7 +104,8 @@ export function createFiguresRepository(db: Executor) {
         tx,
         sql`select e.node_id as "nodeId", e.option_id as "optionId",
             count(distinct e.session)::int as count,
-            (count(distinct e.session) filter (where e.taken_by = 'timer'))::int as "byTimer"
+            (count(distinct e.session) filter (where e.taken_by = 'timer'))::int as "byTimer",
+            (count(distinct e.session) filter (where e.taken_by = 'host'))::int as "byHost"
           ${eventsOf({ movieId }, range, sql`('choice')`)}
           group by e.node_id, e.option_id`,
       );

@@ -20,6 +20,8 @@ const dayAgo = (days: number) => new Date(today - days * DAY_MS).toISOString().s
 
 let addresses = 0;
 
+const HOST_DAYS_AGO = 50;
+
 /** Posts a batch as the player does, received at `at` by the server's clock. */
 async function post(at: number, session: string, events: object[], slug = 'figures-story') {
   const shift = at - server.clock.now().getTime();
@@ -79,7 +81,7 @@ beforeAll(async () => {
   const noon = (days: number) => today - days * DAY_MS + DAY_MS / 2;
   const start = { type: 'start', at: 0 };
   const reach = (node: number, at: number) => ({ type: 'node', at, node_id: node });
-  const choose = (option: number, by?: 'viewer' | 'timer') => ({
+  const choose = (option: number, by?: 'viewer' | 'timer' | 'host') => ({
     type: 'choice',
     at: 70_000,
     node_id: bridge,
@@ -112,6 +114,11 @@ beforeAll(async () => {
     watched(10),
   ]);
   await post(today - 29 * DAY_MS - 1, 'e', [start, reach(opening, 0)]);
+  // 50 days ago, outside the other ranges asked: the page embedding the player chose for two
+  // viewings, a viewer for a third.
+  await post(noon(HOST_DAYS_AGO), 'f', [...upToChoice, choose(left, 'host')]);
+  await post(noon(HOST_DAYS_AGO), 'g', [...upToChoice, choose(right, 'host')]);
+  await post(noon(HOST_DAYS_AGO), 'h', [...upToChoice, choose(left)]);
   // Another project's viewing, today.
   await post(noon(0), 'a', [{ type: 'start', at: 0 }], 'figures-other');
 }, 90_000);
@@ -146,6 +153,7 @@ describe('GET /api/movie/{movieId}/figures', () => {
         node_id: story.nodes.bridge,
         total: 3,
         defaults: 1,
+        by_host: 0,
         options: [
           { option_id: story.nodes.left, count: 1 },
           { option_id: story.nodes.right, count: 2 },
@@ -168,6 +176,7 @@ describe('GET /api/movie/{movieId}/figures', () => {
           node_id: story.nodes.bridge,
           total: 0,
           defaults: 0,
+          by_host: 0,
           options: [
             { option_id: story.nodes.left, count: 0 },
             { option_id: story.nodes.right, count: 0 },
@@ -311,11 +320,21 @@ describe('GET /api/movie/{movieId}/figures.csv', () => {
     const { opening, bridge, left, right } = story.nodes;
     expect(response.text.endsWith('\r\n')).toBe(true);
     expect(cellsOf(response.text)).toEqual([
-      ['node_id', 'parent_id', 'type', 'item', 'reached', 'left', 'chosen', 'default_taken'],
-      [`${opening}`, '', 'clip', 'opening.mp4', '4', '0', '', ''],
-      [`${bridge}`, `${opening}`, 'bridge', 'bridge.mp4', '4', '1', '', '1'],
-      [`${left}`, `${bridge}`, 'clip', 'left.mp4', '1', '0', '1', ''],
-      [`${right}`, `${bridge}`, 'clip', 'right.mp4', '2', '1', '2', ''],
+      [
+        'node_id',
+        'parent_id',
+        'type',
+        'item',
+        'reached',
+        'left',
+        'chosen',
+        'default_taken',
+        'host_taken',
+      ],
+      [`${opening}`, '', 'clip', 'opening.mp4', '4', '0', '', '', ''],
+      [`${bridge}`, `${opening}`, 'bridge', 'bridge.mp4', '4', '1', '', '1', '0'],
+      [`${left}`, `${bridge}`, 'clip', 'left.mp4', '1', '0', '1', '', ''],
+      [`${right}`, `${bridge}`, 'clip', 'right.mp4', '2', '1', '2', '', ''],
     ]);
   });
 
@@ -325,11 +344,11 @@ describe('GET /api/movie/{movieId}/figures.csv', () => {
       `attachment; filename="figures-story-figures-${dayAgo(1)}-to-${dayAgo(1)}.csv"`,
     );
     expect(cellsOf(response.text).map((line) => line.slice(4))).toEqual([
-      ['reached', 'left', 'chosen', 'default_taken'],
-      ['2', '0', '', ''],
-      ['2', '0', '', '0'],
-      ['1', '0', '1', ''],
-      ['1', '1', '1', ''],
+      ['reached', 'left', 'chosen', 'default_taken', 'host_taken'],
+      ['2', '0', '', '', ''],
+      ['2', '0', '', '0', '0'],
+      ['1', '0', '1', '', ''],
+      ['1', '1', '1', '', ''],
     ]);
   });
 
@@ -367,10 +386,10 @@ describe('GET /api/movie/{movieId}/figures.csv', () => {
       `attachment; filename="project-${movieId}-figures-${dayAgo(29)}-to-${dayAgo(0)}.csv"`,
     );
     expect(response.text.split('\r\n').slice(1, -1)).toEqual([
-      `"${ids[0]}","","clip","'=1+2 ""quoted"", name.mp4","0","0","",""`,
-      `"${ids[1]}","${ids[0]}","bridge","'@bridge.mp4","0","0","",""`,
-      `"${ids[2]}","${ids[1]}","clip","'-minus.mp4","0","0","0",""`,
-      `"${ids[3]}","${ids[1]}","clip","'+plus.mp4","0","0","0",""`,
+      `"${ids[0]}","","clip","'=1+2 ""quoted"", name.mp4","0","0","","",""`,
+      `"${ids[1]}","${ids[0]}","bridge","'@bridge.mp4","0","0","","","0"`,
+      `"${ids[2]}","${ids[1]}","clip","'-minus.mp4","0","0","0","",""`,
+      `"${ids[3]}","${ids[1]}","clip","'+plus.mp4","0","0","0","",""`,
     ]);
   });
 
@@ -403,5 +422,34 @@ describe('GET /api/movie/{movieId}/figures.csv', () => {
     expect((await server.request('GET', `/api/movie/${story.movieId}/figures.csv`)).status).toBe(
       401,
     );
+  });
+});
+
+describe("GET /api/movie/{movieId}/figures: the embedding page's choices", () => {
+  const hostDay = () => `?from=${dayAgo(HOST_DAYS_AGO)}&to=${dayAgo(HOST_DAYS_AGO)}`;
+
+  it('counts them with the viewers’ choices, and apart', async () => {
+    expect((await figures(hostDay())).body.data.choices).toEqual([
+      {
+        node_id: story.nodes.bridge,
+        total: 3,
+        defaults: 0,
+        by_host: 2,
+        options: [
+          { option_id: story.nodes.left, count: 2 },
+          { option_id: story.nodes.right, count: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it('says how many in the CSV, on the choice’s line', async () => {
+    expect(cellsOf((await csv(hostDay())).text).map((line) => line.slice(6))).toEqual([
+      ['chosen', 'default_taken', 'host_taken'],
+      ['', '', ''],
+      ['', '0', '2'],
+      ['2', '', ''],
+      ['1', '', ''],
+    ]);
   });
 });

@@ -37,7 +37,7 @@ export function registerFiguresRoutes(app: FastifyInstance, figures: FiguresServ
       schema: {
         tags: ['projects'],
         summary: "A project's figures per node over a range of days, as a CSV file",
-        description: `The range as for /api/movie/{movieId}/figures. A header line, then one line per node of the plot in reading order: \`${FIGURES_CSV_COLUMNS.join(',')}\` (\`type\` clip or bridge, \`item\` its file name, \`chosen\` the viewings that took it as an option of a choice, empty when it is none, \`default_taken\` those whose timer took its default, empty for an untimed node). Every cell is quoted; one that starts with =, +, - or @ gets a leading apostrophe.`,
+        description: `The range as for /api/movie/{movieId}/figures. A header line, then one line per node of the plot in reading order: \`${FIGURES_CSV_COLUMNS.join(',')}\` (\`type\` clip or bridge, \`item\` its file name, \`chosen\` the viewings that took it as an option of a choice, empty when it is none, \`default_taken\` those whose timer took its default, empty for an untimed node, \`host_taken\` those of a choice whose option the page embedding the player took, empty when it is none). Every cell is quoted; one that starts with =, +, - or @ gets a leading apostrophe.`,
         params: z.object({ movieId: idParamSchema }),
         querystring: figuresQuerySchema,
         response: {

@@ -88,6 +88,7 @@ export const FIGURES_CSV_COLUMNS = [
   'left',
   'chosen',
   'default_taken',
+  'host_taken',
 ] as const;
 
 const TYPE_NAMES: Record<ContentType, string> = {
@@ -128,6 +129,7 @@ export function createFiguresService(deps: {
               optionId: option.movie_plot_id,
               count: 0,
               byTimer: 0,
+              byHost: 0,
             },
         );
       if (options.length < 2) return [];
@@ -136,6 +138,7 @@ export function createFiguresService(deps: {
           node_id: node.movie_plot_id,
           total: options.reduce((sum, option) => sum + option.count, 0),
           defaults: options.reduce((sum, option) => sum + option.byTimer, 0),
+          by_host: options.reduce((sum, option) => sum + option.byHost, 0),
           options: options.map((option) => ({ option_id: option.optionId, count: option.count })),
         },
       ];
@@ -174,8 +177,9 @@ export function createFiguresService(deps: {
     /**
      * The figures of each node as a CSV file (RFC 4180, every cell quoted and kept from being read
      * as a formula): its place in the plot, its item, how many viewings reached it and left there,
-     * how many took it as an option of a choice (empty when it is none), and for a timed choice how
-     * often the timer took the default (empty for an untimed node).
+     * how many took it as an option of a choice (empty when it is none), for a timed choice how
+     * often the timer took the default (empty for an untimed node), and for a choice how often the
+     * embedding page took it (empty when it is none).
      */
     async projectFiguresCsv(
       caller: AuthContext,
@@ -189,7 +193,7 @@ export function createFiguresService(deps: {
           choice.options.map((option) => [option.option_id, option.count] as const),
         ),
       );
-      const defaults = new Map(counted.choices.map((choice) => [choice.node_id, choice.defaults]));
+      const choiceAt = new Map(counted.choices.map((choice) => [choice.node_id, choice]));
       const lines = plot.map((node, index) => {
         const item = node.movie_content_id === null ? undefined : items.get(node.movie_content_id);
         const { reached, left } = counted.nodes[index]!;
@@ -201,7 +205,8 @@ export function createFiguresService(deps: {
           reached,
           left,
           taken.get(node.movie_plot_id) ?? '',
-          node.decision_seconds === null ? '' : (defaults.get(node.movie_plot_id) ?? 0),
+          node.decision_seconds === null ? '' : (choiceAt.get(node.movie_plot_id)?.defaults ?? 0),
+          choiceAt.get(node.movie_plot_id)?.by_host ?? '',
         ];
       });
       const csv = [FIGURES_CSV_COLUMNS, ...lines]

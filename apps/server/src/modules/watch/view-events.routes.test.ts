@@ -137,7 +137,7 @@ describe('POST /api/watch/{slug}/events', () => {
     expect((await send({ session: SESSION, events: [{ type: 'start', at: 0 }] })).status).toBe(204);
   });
 
-  it('stores who took a choice: the timer, an automatic branch or the viewer', async () => {
+  it('stores who took a choice: the timer, an automatic branch, the embedding page or the viewer', async () => {
     const before = (await stored()).length;
     const { nodes } = story;
     const choice = (by: string | undefined, option_id: number) => ({
@@ -152,6 +152,7 @@ describe('POST /api/watch/{slug}/events', () => {
       events: [
         choice('timer', nodes.left),
         choice('auto', nodes.right),
+        choice('host', nodes.right),
         choice('viewer', nodes.left),
         choice(undefined, nodes.right),
       ],
@@ -160,6 +161,7 @@ describe('POST /api/watch/{slug}/events', () => {
     expect((await stored()).slice(before).map((row) => [row.optionId, row.takenBy])).toEqual([
       [nodes.left, 'timer'],
       [nodes.right, 'auto'],
+      [nodes.right, 'host'],
       [nodes.left, 'viewer'],
       [nodes.right, 'viewer'],
     ]);

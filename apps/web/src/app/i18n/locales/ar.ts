@@ -441,6 +441,7 @@ export const ar: Translation = {
       left: 'المغادرة هنا',
       leftShare: '{{views}} ({{percent}})',
       defaultTaken: 'اختير الخيار الافتراضي {{times}} مرة ({{percent}}) عند انتهاء المؤقت',
+      hostTaken: 'اختارها الموقع الذي يضمّن الفيديو {{times}} مرة ({{percent}})',
     },
   },
   storyPaths: {

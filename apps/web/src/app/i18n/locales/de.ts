@@ -478,6 +478,7 @@ export const de: Translation = {
       left: 'Hier verlassen',
       leftShare: '{{views}} ({{percent}})',
       defaultTaken: 'Standard {{times}}-mal genommen ({{percent}}), als der Timer ablief',
+      hostTaken: '{{times}}-mal ({{percent}}) von der Website gewählt, die das Video einbettet',
     },
   },
   storyPaths: {

@@ -299,6 +299,7 @@ export const en = {
       left: 'Left here',
       leftShare: '{{views}} ({{percent}})',
       defaultTaken: 'Default taken {{times}} times ({{percent}}) when the timer ran out',
+      hostTaken: 'Chosen {{times}} times ({{percent}}) by the site embedding the video',
     },
   },
   storyPaths: {

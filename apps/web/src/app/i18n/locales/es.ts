@@ -472,6 +472,7 @@ export const es: Translation = {
       leftShare: '{{views}} ({{percent}})',
       defaultTaken:
         'Opción predeterminada tomada {{times}} veces ({{percent}}) al agotarse el temporizador',
+      hostTaken: 'Elegida {{times}} veces ({{percent}}) por el sitio que inserta el vídeo',
     },
   },
   storyPaths: {

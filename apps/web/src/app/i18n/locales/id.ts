@@ -469,6 +469,7 @@ export const id: Translation = {
       left: 'Ditinggalkan di sini',
       leftShare: '{{views}} ({{percent}})',
       defaultTaken: 'Pilihan bawaan diambil {{times}} kali ({{percent}}) saat waktu habis',
+      hostTaken: 'Dipilih {{times}} kali ({{percent}}) oleh situs yang menyematkan video',
     },
   },
   storyPaths: {

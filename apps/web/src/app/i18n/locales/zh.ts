@@ -435,6 +435,7 @@ export const zh: Translation = {
       left: '在此离开',
       leftShare: '{{views}}（{{percent}}）',
       defaultTaken: '计时结束时采用默认选项 {{times}} 次（{{percent}}）',
+      hostTaken: '由嵌入视频的网站选择 {{times}} 次（{{percent}}）',
     },
   },
   storyPaths: {

@@ -1,4 +1,5 @@
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import WebAssetOutlined from '@mui/icons-material/WebAssetOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { formatPercent, type ChoiceSplit } from '../model/choice-splits.ts';
 
 const ChoiceSplitChart = lazy(() => import('./choice-split-chart.tsx'));
+
+const noteStyle = { display: 'flex', alignItems: 'center', gap: 0.5 } as const;
 
 /** Per choice node: a stacked bar and, in words, each option's share and count. */
 export function ChoiceSplitCards({ choices }: { choices: readonly ChoiceSplit[] }) {
@@ -40,16 +43,20 @@ export function ChoiceSplitCards({ choices }: { choices: readonly ChoiceSplit[] 
             {t('projectDetail.figures.choiceTotal', { total: formatCount(choice.total) })}
           </Typography>
           {choice.timed && (
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              component="p"
-              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
-            >
+            <Typography variant="caption" color="text.secondary" component="p" sx={noteStyle}>
               <TimerOutlined aria-hidden sx={{ fontSize: 16 }} />
               {t('projectDetail.figures.defaultTaken', {
                 times: formatCount(choice.defaults),
                 percent: formatPercent(choice.defaultPercent),
+              })}
+            </Typography>
+          )}
+          {choice.byHost > 0 && (
+            <Typography variant="caption" color="text.secondary" component="p" sx={noteStyle}>
+              <WebAssetOutlined aria-hidden sx={{ fontSize: 16 }} />
+              {t('projectDetail.figures.hostTaken', {
+                times: formatCount(choice.byHost),
+                percent: formatPercent(choice.hostPercent),
               })}
             </Typography>
           )}

@@ -48,6 +48,7 @@ function figures(overrides: Partial<ProjectFigures> = {}): ProjectFigures {
         node_id: 10,
         total: 40,
         defaults: 6,
+        by_host: 0,
         options: [
           { option_id: 11, count: 30 },
           { option_id: 12, count: 10 },
@@ -278,6 +279,27 @@ describe('ProjectDetailPage', () => {
     expect(
       within(choice).getByText('Default taken 6 times (15%) when the timer ran out'),
     ).toBeInTheDocument();
+  });
+
+  it('says how often the site embedding the video chose', async () => {
+    signInAs();
+    stub(PUBLISHED, figures({ choices: [{ ...figures().choices[0]!, by_host: 8 }] }));
+    renderPage(<ProjectDetailPage />, '/app/project-list/project-detail/5', ROUTE);
+
+    const choice = await screen.findByRole('region', { name: 'Choice after “The door”' });
+    expect(
+      within(choice).getByText('Chosen 8 times (20%) by the site embedding the video'),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of the embedding site where it never chose', async () => {
+    signInAs();
+    stub(PUBLISHED);
+    renderPage(<ProjectDetailPage />, '/app/project-list/project-detail/5', ROUTE);
+
+    const choice = await screen.findByRole('region', { name: 'Choice after “The door”' });
+    expect(within(choice).getByText('75% (30)')).toBeInTheDocument();
+    expect(within(choice).queryByText(/site embedding/)).not.toBeInTheDocument();
   });
 
   it('says nothing of a default on a choice without a timer', async () => {

@@ -25,6 +25,9 @@ export interface ChoiceSplit {
   defaults: number;
   /** Percent of the choice's viewings the timer decided, 0 when nobody reached it. */
   defaultPercent: number;
+  /** How often the page embedding the player chose (its `choose` call), and its percent. */
+  byHost: number;
+  hostPercent: number;
   options: OptionSplit[];
 }
 
@@ -63,6 +66,8 @@ export function choiceSplits(
       timed: (node?.decision_seconds ?? null) !== null || choice.defaults > 0,
       defaults: choice.defaults,
       defaultPercent: percentOf(choice.defaults, choice.total),
+      byHost: choice.by_host,
+      hostPercent: percentOf(choice.by_host, choice.total),
       options: choice.options.map((option) => ({
         id: option.option_id,
         caption: nodeCaption(nodeOf.get(option.option_id), itemOf, languageId),
