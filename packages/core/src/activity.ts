@@ -16,5 +16,6 @@ export const ACTIVITY_ENTITY_TYPES = [
   'segment',
   'operator_settings',
   'user_identity',
+  'linear_cut',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];

@@ -10,10 +10,10 @@ import {
   type LinearCut,
   type PlotNode,
 } from '@plotline/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
-import { movieContents, movies } from '../../db/schema/index.ts';
+import { activityLog, linearCuts, movieContents, movies } from '../../db/schema/index.ts';
 import { makeTestClip } from '../../test/test-media.ts';
 import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 import { startProjectSuite } from '../../test/test-projects.ts';
@@ -241,6 +241,60 @@ describe('rendering a path', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((cut) => cut.id)).toEqual([renderedCut.id]);
     expect((await download(renderedCut.id, {}, analystToken)).status).toBe(200);
+  });
+});
+
+describe('rights', () => {
+  const logOf = (cutId: number) =>
+    server.db
+      .select({
+        action: activityLog.action,
+        actorId: activityLog.actorId,
+        entityType: activityLog.entityType,
+        entityId: activityLog.entityId,
+      })
+      .from(activityLog)
+      .where(and(eq(activityLog.entityType, 'linear_cut'), eq(activityLog.entityId, String(cutId))))
+      .orderBy(activityLog.id);
+
+  it('refuses an analyst (read-only) making or deleting a cut with 403, and changes nothing', async () => {
+    const before = await server.db.select().from(linearCuts);
+    const made = await post({ choices: [nodes.middle], language_id: null }, analystToken);
+    expect(made.status).toBe(403);
+    expect(made.body).toEqual({ message: MESSAGES.forbidden });
+    const deleted = await server.request('DELETE', `${cutsOf(movieId)}/${renderedCut.id}`, {
+      token: analystToken,
+    });
+    expect(deleted.status).toBe(403);
+    expect(deleted.body).toEqual({ message: MESSAGES.forbidden });
+    expect(await server.db.select().from(linearCuts)).toEqual(before);
+    expect(await logOf(renderedCut.id)).toEqual([
+      expect.objectContaining({ action: 'linear_cut.created', actorId: owner.id }),
+    ]);
+  });
+
+  it("lets the company's administrator make and delete a cut of the published project, each in the log", async () => {
+    const admin = await server.makeUser({ role: 'administrator', companyId: owner.companyId });
+    const token = await server.signIn(admin);
+    const made = await post({ choices: [nodes.middle], language_id: null }, token);
+    expect(made.status, made.text).toBe(202);
+    const cut = made.body.data;
+    const deleted = await server.request('DELETE', `${cutsOf(movieId)}/${cut.id}`, { token });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await logOf(cut.id)).toEqual([
+      {
+        action: 'linear_cut.created',
+        actorId: admin.id,
+        entityType: 'linear_cut',
+        entityId: String(cut.id),
+      },
+      {
+        action: 'linear_cut.deleted',
+        actorId: admin.id,
+        entityType: 'linear_cut',
+        entityId: String(cut.id),
+      },
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   LINEAR_CUT_PATH_MAX,
   linearCutRequestSchema,
   linearCutSchema,
+  type LinearCut,
 } from '@plotline/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,12 +11,19 @@ import parseRange from 'range-parser';
 import { z } from 'zod';
 import type { BlobStore } from '../../adapters/blob-store.ts';
 import { callerOf, requireRight } from '../../http/access.ts';
+import { logsActivity } from '../../http/activity-log.ts';
 import { envelope, errors } from '../../http/schemas.ts';
 import { LINEAR_CUTS_ACTIVE_MAX, type LinearCutsService } from './linear-cuts.service.ts';
 
 const cutParams = z.object({ movieId: idParamSchema, id: idParamSchema });
-/** Reading the project is the right of every call: a cut is an export, never a change of it. */
+/** Whoever may read the project lists and downloads its cuts. */
 const readsProject = requireRight('canSeeProject', 'canAddProject');
+/**
+ * Making or deleting a cut is work on the project (a render, a file in its folder): the right to
+ * change projects, as every other project write. Published projects are cut too: publishing makes
+ * the story final, not its renders.
+ */
+const changesCuts = requireRight('canAddProject');
 
 const mp4Reply = (description: string) =>
   // fastify-swagger takes a response's `content` as it stands.
@@ -38,11 +46,19 @@ export function registerLinearCutsRoutes(
   routes.post(
     '/api/movie/:movieId/linear-cuts',
     {
-      config: { access: readsProject },
+      config: {
+        access: changesCuts,
+        activity: logsActivity<LinearCut>(({ request, data }) => ({
+          action: 'linear_cut.created',
+          entityType: 'linear_cut',
+          entityId: data.id,
+          summary: `Asked for linear cut ${data.id} of project ${(request.params as { movieId: number }).movieId}, ${data.path.length} nodes long`,
+        })),
+      },
       schema: {
         tags: ['projects'],
         summary: 'Render one path of the story into one MP4',
-        description: `choices: the option node picked at each choice, in order; automatic branches, "continue at" links and single options follow by themselves, as in the player (at most ${LINEAR_CUT_PATH_MAX} nodes). 400 when a pick is not offered where it is used, when the path needs a choice the picks lack ("Choose an option at node …"), when picks are left over at the ending, or when no item of the path has subtitles in language_id. 409 when an item of the path is not transcoded yet, or when ${LINEAR_CUTS_ACTIVE_MAX} cuts of the project are under way. For whoever may read the project, draft or published: it changes nothing of the project. Answers the queued cut; a job renders it (H.264 and AAC, the language's subtitles as a mov_text track).`,
+        description: `choices: the option node picked at each choice, in order; automatic branches, "continue at" links and single options follow by themselves, as in the player (at most ${LINEAR_CUT_PATH_MAX} nodes). 400 when a pick is not offered where it is used, when the path needs a choice the picks lack ("Choose an option at node …"), when picks are left over at the ending, or when no item of the path has subtitles in language_id. 409 when an item of the path is not transcoded yet, or when ${LINEAR_CUTS_ACTIVE_MAX} cuts of the project are under way. For whoever may change projects (canAddProject), draft or published: the story itself is not changed. Answers the queued cut; a job renders it (H.264 and AAC, the language's subtitles as a mov_text track).`,
         params: z.object({ movieId: idParamSchema }),
         body: linearCutRequestSchema,
         response: { 202: envelope(linearCutSchema), ...errors(400, 401, 403, 404, 409) },
@@ -147,7 +163,15 @@ export function registerLinearCutsRoutes(
   routes.delete(
     '/api/movie/:movieId/linear-cuts/:id',
     {
-      config: { access: readsProject },
+      config: {
+        access: changesCuts,
+        activity: logsActivity<LinearCut>(({ request, data }) => ({
+          action: 'linear_cut.deleted',
+          entityType: 'linear_cut',
+          entityId: data.id,
+          summary: `Deleted linear cut ${data.id} of project ${(request.params as { movieId: number }).movieId}`,
+        })),
+      },
       schema: {
         tags: ['projects'],
         summary: 'Delete a linear cut and its file',

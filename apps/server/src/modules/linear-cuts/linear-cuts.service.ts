@@ -211,10 +211,11 @@ export function createLinearCutsService(deps: LinearCutsDeps) {
     },
 
     /**
-     * Asks for a cut of the path `request.choices` takes (400 when they lead nowhere), for
-     * whoever may read the project, draft or published: a cut reads the project and changes
-     * nothing of it. Every item of the path must be transcoded (409), the language must have
-     * subtitles somewhere on the path (400), and a project has a few cuts under way at most (409).
+     * Asks for a cut of the path `request.choices` takes (400 when they lead nowhere), of a draft
+     * or a published project alike: a cut reads the story and changes nothing of it, so
+     * publishing's finality does not stop it (the route asks for the right to change projects).
+     * Every item of the path must be transcoded (409), the language must have subtitles somewhere
+     * on the path (400), and a project has a few cuts under way at most (409).
      */
     async requestCut(
       caller: AuthContext,

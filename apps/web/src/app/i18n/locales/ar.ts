@@ -677,6 +677,7 @@ export const ar: Translation = {
       segment: 'شريحة الجمهور',
       operator_settings: 'إعدادات المشغّل',
       user_identity: 'حساب دخول مرتبط',
+      linear_cut: 'مقطع خطي',
     },
     from: 'من',
     to: 'إلى',

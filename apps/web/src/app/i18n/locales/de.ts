@@ -718,6 +718,7 @@ export const de: Translation = {
       segment: 'Zielgruppensegment',
       operator_settings: 'Betreibereinstellungen',
       user_identity: 'Verknüpftes Anmeldekonto',
+      linear_cut: 'Linearer Schnitt',
     },
     from: 'Von',
     to: 'Bis',

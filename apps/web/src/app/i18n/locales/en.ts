@@ -536,6 +536,7 @@ export const en = {
       segment: 'Audience segment',
       operator_settings: 'Operator settings',
       user_identity: 'Linked sign-in account',
+      linear_cut: 'Linear cut',
     } satisfies Record<ActivityEntityType, string>,
     from: 'From',
     to: 'To',

@@ -710,6 +710,7 @@ export const es: Translation = {
       segment: 'Segmento de audiencia',
       operator_settings: 'Ajustes del operador',
       user_identity: 'Cuenta de acceso vinculada',
+      linear_cut: 'Corte lineal',
     },
     from: 'Desde',
     to: 'Hasta',

@@ -708,6 +708,7 @@ export const id: Translation = {
       segment: 'Segmen penonton',
       operator_settings: 'Pengaturan operator',
       user_identity: 'Akun masuk tertaut',
+      linear_cut: 'Potongan linear',
     },
     from: 'Dari',
     to: 'Sampai',

@@ -669,6 +669,7 @@ export const zh: Translation = {
       segment: '受众细分',
       operator_settings: '运营设置',
       user_identity: '关联的登录账号',
+      linear_cut: '线性剪辑',
     },
     from: '开始日期',
     to: '结束日期',
