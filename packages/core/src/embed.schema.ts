@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { ANY_ORIGIN, EMBED_ORIGINS_MAX, normalizeOrigin } from './embed.ts';
-import { MESSAGES } from './messages.ts';
+import { formatMessage, MESSAGES } from './messages.ts';
+
+/** An entry as a refusal names it: quoted, control characters escaped, a long one cut short. */
+const entryName = (text: string) =>
+  JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
 
 /**
  * Step 4's `embed_origins`: the sites that may frame the story, each normalised to its origin
- * (`HTTPS://Example.com:443/` → `https://example.com`) and kept once; `["*"]` for any site.
+ * (`HTTPS://Example.com:443/` → `https://example.com`, core `parseOrigin`) and kept once; `["*"]`
+ * for any site. An entry that is not an origin is refused by name.
  */
 export const embedOriginsSchema = z
   .array(
@@ -12,7 +17,13 @@ export const embedOriginsSchema = z
       if (text.trim() === ANY_ORIGIN) return ANY_ORIGIN;
       const origin = normalizeOrigin(text);
       if (origin === null) {
-        context.addIssue({ code: 'custom', message: MESSAGES.embedOriginFormat });
+        context.addIssue({
+          code: 'custom',
+          message: formatMessage(MESSAGES.embedOriginRefused, {
+            origin: entryName(text),
+            reason: MESSAGES.embedOriginFormat,
+          }),
+        });
         return z.NEVER;
       }
       return origin;

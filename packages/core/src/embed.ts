@@ -17,35 +17,132 @@ export const PLAYER_PROTOCOL_KEY = 'plotline';
 export const PLAYER_PROTOCOL_VERSION = 1;
 
 /**
- * An origin as browsers write it (`https://example.com`, `http://localhost:8080`): the scheme and
- * host lowercased, the default port dropped. Null for anything else: another scheme, a path, a
- * query, a fragment, credentials, or no host.
+ * A site that may frame a story, parsed: an http(s) scheme, a host (a DNS name in ASCII, an IPv4
+ * address or a bracketed IPv6 one) and a port other than the scheme's default. `anySubdomain`
+ * (`https://*.example.com`) stands for every host under `host`, not `host` itself, as CSP's
+ * `frame-ancestors` reads it.
  */
-export function normalizeOrigin(text: string): string | null {
-  const trimmed = text.trim();
-  if (!/^https?:\/\/[^/?#]+\/?$/i.test(trimmed)) return null;
-  let url: URL;
+export interface SiteOrigin {
+  scheme: 'http' | 'https';
+  host: string;
+  port: number | null;
+  anySubdomain: boolean;
+}
+
+const DEFAULT_PORTS = { http: 80, https: 443 } as const;
+/** A DNS label in ASCII (RFC 1123); an internationalised name arrives here in punycode. */
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/**
+ * A name's last label starts with a letter: WHATWG URL reads a host whose last label is a
+ * number (`127.1`, `0x7f.1`) as an IPv4 address, which only the dotted quad below may be.
+ */
+const TOP_LABEL = /^[a-z]/;
+const IPV4 = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** What a host may be typed with before punycode: letters and digits of any script, `-`, `.`. */
+const HOST_TEXT = /^[\p{L}\p{N}\p{M}.-]+$/u;
+const IPV6_TEXT = /^\[[0-9a-f:.]+\]$/i;
+
+/** A DNS name as its ASCII form (IDN to punycode, lowercased); null for anything else. */
+function dnsName(text: string): string | null {
+  if (!HOST_TEXT.test(text)) return null;
+  let ascii = text.toLowerCase();
+  // eslint-disable-next-line no-control-regex -- only a name with characters beyond ASCII needs punycode
+  if (/[^\u0000-\u007f]/.test(ascii)) {
+    try {
+      ascii = new URL(`http://${text}`).hostname;
+    } catch {
+      return null;
+    }
+  }
+  const labels = ascii.split('.');
+  const valid =
+    ascii.length <= 253 &&
+    labels.every((label) => DNS_LABEL.test(label)) &&
+    TOP_LABEL.test(labels.at(-1)!);
+  return valid ? ascii : null;
+}
+
+/** A bracketed IPv6 address in its shortest form (`[::1]`); null for anything else. */
+function ipv6(text: string): string | null {
+  if (!IPV6_TEXT.test(text)) return null;
   try {
-    url = new URL(trimmed);
+    return new URL(`http://${text}`).hostname;
   } catch {
     return null;
   }
-  if (url.username || url.password || !url.hostname) return null;
-  return url.origin;
+}
+
+/**
+ * `scheme://host[:port]` as a site's origin, with at most a trailing `/`; `*.` may stand as a DNS
+ * name's first label. Null for anything else: another scheme, a path, a query, a fragment,
+ * credentials, a port out of range, characters no host has (`;`, `,`, quotes, spaces, `*` elsewhere).
+ * Checked character by character rather than left to `URL`, which takes most of those in a host.
+ */
+export function parseOrigin(text: string): SiteOrigin | null {
+  const match = /^(https?):\/\/([^/?#@\\\s]+?)(?::(\d{1,5}))?\/?$/i.exec(text.trim());
+  if (!match) return null;
+  const scheme = match[1]!.toLowerCase() as SiteOrigin['scheme'];
+  const port = match[3] === undefined ? null : Number(match[3]);
+  if (port !== null && (port < 1 || port > 65535)) return null;
+  let hostText = match[2]!;
+  const anySubdomain = hostText.startsWith('*.');
+  if (anySubdomain) hostText = hostText.slice(2);
+  const host = hostText.startsWith('[')
+    ? !anySubdomain && ipv6(hostText)
+    : IPV4.test(hostText)
+      ? !anySubdomain && hostText
+      : dnsName(hostText);
+  if (!host) return null;
+  return { scheme, host, port: port === DEFAULT_PORTS[scheme] ? null : port, anySubdomain };
+}
+
+/** A parsed origin as browsers and CSP write it: `https://example.com`, `http://*.example.com:8080`. */
+export function originText(origin: SiteOrigin): string {
+  const port = origin.port === null ? '' : `:${origin.port}`;
+  return `${origin.scheme}://${origin.anySubdomain ? '*.' : ''}${origin.host}${port}`;
+}
+
+/** An origin normalised (`HTTPS://Example.COM:443/` → `https://example.com`); null if it is none. */
+export function normalizeOrigin(text: string): string | null {
+  const origin = parseOrigin(text);
+  return origin && originText(origin);
+}
+
+/**
+ * A project's stored `embed_origins` as parsed origins written anew: any site alone, or each entry
+ * that is an origin (one stored before the rule was strict and is not one is dropped, never passed on).
+ */
+export function parsedEmbedOrigins(stored: readonly string[]): string[] {
+  if (stored.includes(ANY_ORIGIN)) return [ANY_ORIGIN];
+  return [...new Set(stored.map(normalizeOrigin).filter((origin) => origin !== null))];
+}
+
+/** Whether a page's origin (as `MessageEvent.origin` gives it) is the site or under its `*.`. */
+function originMatches(site: SiteOrigin, origin: string): boolean {
+  const page = parseOrigin(origin);
+  if (!page || page.anySubdomain || page.scheme !== site.scheme || page.port !== site.port) {
+    return false;
+  }
+  return site.anySubdomain ? page.host.endsWith(`.${site.host}`) : page.host === site.host;
 }
 
 /** Whether `origin` may frame the story or talk to its player, by its `embed_origins`. */
 export function embedAllows(origins: readonly string[], origin: string): boolean {
-  return origins.includes(ANY_ORIGIN) || origins.includes(origin);
+  if (origins.includes(ANY_ORIGIN)) return true;
+  return origins.some((text) => {
+    const site = parseOrigin(text);
+    return site !== null && originMatches(site, origin);
+  });
 }
 
 /**
  * The frame's `frame-ancestors` sources: this origin (the studio's own frames), then the
- * project's sites, or any.
+ * project's sites, or any. Written from the parsed origins, so no stored text reaches the header.
  */
 export function frameAncestors(origins: readonly string[]): string[] {
-  if (origins.includes(ANY_ORIGIN)) return ['*'];
-  return ["'self'", ...origins];
+  const sites = parsedEmbedOrigins(origins);
+  if (sites.includes(ANY_ORIGIN)) return ['*'];
+  return ["'self'", ...sites];
 }
 
 export function embedUrl(publicUrl: string, slug: string): string {

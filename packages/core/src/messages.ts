@@ -135,6 +135,8 @@ export const MESSAGES = {
   watchNotFound: 'This video does not exist or is not published',
   embedOriginFormat:
     'Give each site as its origin only, like https://example.com (http or https, no path)',
+  embedOriginRefused: 'Site {origin}: {reason}',
+  webUrlFormat: 'Give a web address starting with http:// or https://',
   embedOriginsTooMany: 'At most 20 sites may embed a video',
   embedAnyOriginAlone: 'Any site (*) cannot be listed beside other sites',
   oembedUrlNotOurs: 'The url must be the address of a video on this site',

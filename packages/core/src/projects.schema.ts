@@ -10,6 +10,7 @@ import {
   EPISODE_MAX,
   EPISODE_MIN,
 } from './projects.ts';
+import { webUrlSchema } from './validation.schema.ts';
 
 /** The project calls (wizard steps 1 and 2): step 1's info, series, the form data, captions, the banner. */
 
@@ -241,8 +242,8 @@ export const contentDetailSchema = z.object({
 
 /** The banner's button and target as §3's form data names them, before defaults. */
 export const bannerSettingsFields = {
-  /** The banner's target URL. */
-  url: trimmed(2000),
+  /** The banner's target URL: a web link (http or https), or empty. */
+  url: webUrlSchema(2000),
   button_text: trimmed(BANNER_BUTTON_TEXT_MAX_LENGTH),
   button_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #6a1b9a'),
   button_text_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #ffffff'),

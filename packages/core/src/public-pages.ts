@@ -6,10 +6,12 @@ export const NEWS_SIGNUP_EMAIL_MAX = 254;
 export const NEWS_SIGNUP_SORTABLE = ['email', 'language', 'created_at'] as const;
 
 /**
- * A cell of the news list's CSV as a spreadsheet reads it safely: quoted, inner quotes doubled,
- * and a leading `=`, `+`, `-` or `@` (which an address may start with) kept from being a formula.
+ * A cell of a CSV file (the news list's, the figures') as Excel, LibreOffice and Google Sheets read
+ * it safely: quoted, inner quotes doubled, and a cell that one of them could start a formula with
+ * (`=`, `+`, `-`, `@`, which an address or a file name may start with, or a tab or carriage return
+ * before one) prefixed with `'` so it stays text.
  */
 export function csvCell(value: string): string {
-  const text = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${text.replace(/"/g, '""')}"`;
 }

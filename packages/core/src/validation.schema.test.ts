@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, signInEmailSchema } from './validation.schema.ts';
-import { EMAIL_PATTERN, SIGN_IN_EMAIL_PATTERN } from './validation.ts';
+import { MESSAGES } from './messages.ts';
+import { emailSchema, signInEmailSchema, webUrlSchema } from './validation.schema.ts';
+import { EMAIL_PATTERN, isWebUrl, SIGN_IN_EMAIL_PATTERN } from './validation.ts';
 
 function emailError(value: unknown): string | undefined {
   const result = emailSchema.safeParse(value);
@@ -58,5 +59,50 @@ describe('sign-in email validation', () => {
 
   it('still requires a value', () => {
     expect(signInError('')).toBe('Required');
+  });
+});
+
+describe('web links', () => {
+  const linkError = (value: string) => {
+    const result = webUrlSchema(2000).safeParse(value);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it.each([
+    'https://example.com',
+    'http://example.com/page?q=1#top',
+    'HTTPS://Example.com/a%20b',
+    'https://bücher.example/',
+    'http://127.0.0.1:8080/x',
+    '',
+  ])('accepts %j', (value) => {
+    expect(linkError(value)).toBeUndefined();
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://example.com',
+    '//example.com/page',
+    '/relative/page',
+    'example.com',
+    'https://',
+    'https:example.com',
+    'https://user:secret@example.com',
+    'https://exa mple.com',
+    'https://example.com/\npage',
+  ])('refuses %j', (value) => {
+    expect(linkError(value)).toBe(MESSAGES.webUrlFormat);
+    expect(isWebUrl(value.trim())).toBe(false);
+  });
+
+  it('trims the link and bounds its length', () => {
+    expect(webUrlSchema(2000).parse('  https://example.com  ')).toBe('https://example.com');
+    expect(linkError(`https://example.com/${'a'.repeat(2000)}`)).toMatch(/2000/);
   });
 });

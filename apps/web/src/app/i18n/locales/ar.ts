@@ -111,6 +111,8 @@ export const ar: Translation = {
     publishNotReady: 'يجب أن تكتمل معالجة كل مقطع وجسر في القصة قبل النشر',
     watchNotFound: 'هذا الفيديو غير موجود أو غير منشور',
     embedOriginFormat: 'اكتب كل موقع بأصله فقط، مثل https://example.com (http أو https، دون مسار)',
+    embedOriginRefused: 'الموقع {origin}: {reason}',
+    webUrlFormat: 'اكتب عنوان ويب يبدأ بـ http:// أو https://',
     embedOriginsTooMany: 'يمكن لـ 20 موقعًا على الأكثر تضمين فيديو',
     embedAnyOriginAlone: 'لا يمكن إدراج «أي موقع» (*) مع مواقع أخرى',
     oembedUrlNotOurs: 'يجب أن يكون الرابط عنوان فيديو على هذا الموقع',

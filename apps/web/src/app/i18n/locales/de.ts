@@ -135,6 +135,8 @@ export const de: Translation = {
     watchNotFound: 'Dieses Video gibt es nicht oder es ist nicht veröffentlicht',
     embedOriginFormat:
       'Geben Sie jede Website nur als Ursprung an, z. B. https://example.com (http oder https, ohne Pfad)',
+    embedOriginRefused: 'Website {origin}: {reason}',
+    webUrlFormat: 'Geben Sie eine Webadresse an, die mit http:// oder https:// beginnt',
     embedOriginsTooMany: 'Höchstens 20 Websites dürfen ein Video einbetten',
     embedAnyOriginAlone: '„Jede Website“ (*) kann nicht neben anderen Websites stehen',
     oembedUrlNotOurs: 'Die URL muss die Adresse eines Videos dieser Website sein',

@@ -131,6 +131,8 @@ export const es: Translation = {
     watchNotFound: 'Este vídeo no existe o no está publicado',
     embedOriginFormat:
       'Indica cada sitio solo por su origen, como https://example.com (http o https, sin ruta)',
+    embedOriginRefused: 'Sitio {origin}: {reason}',
+    webUrlFormat: 'Indica una dirección web que empiece por http:// o https://',
     embedOriginsTooMany: 'Como máximo 20 sitios pueden insertar un vídeo',
     embedAnyOriginAlone: '«Cualquier sitio» (*) no puede figurar junto a otros sitios',
     oembedUrlNotOurs: 'La url debe ser la dirección de un vídeo de este sitio',

@@ -131,6 +131,8 @@ export const id: Translation = {
     watchNotFound: 'Video ini tidak ada atau belum dipublikasikan',
     embedOriginFormat:
       'Tulis setiap situs sebagai origin saja, seperti https://example.com (http atau https, tanpa jalur)',
+    embedOriginRefused: 'Situs {origin}: {reason}',
+    webUrlFormat: 'Tulis alamat web yang diawali http:// atau https://',
     embedOriginsTooMany: 'Paling banyak 20 situs boleh menyematkan video',
     embedAnyOriginAlone: 'Situs mana pun (*) tidak dapat dicantumkan bersama situs lain',
     oembedUrlNotOurs: 'URL harus berupa alamat video di situs ini',

@@ -110,6 +110,8 @@ export const zh: Translation = {
     publishNotReady: '发布前，故事线中的每个片段和过渡片段都必须完成转码',
     watchNotFound: '此视频不存在或尚未发布',
     embedOriginFormat: '每个网站只填写其源，例如 https://example.com（http 或 https，不带路径）',
+    embedOriginRefused: '网站 {origin}：{reason}',
+    webUrlFormat: '请填写以 http:// 或 https:// 开头的网址',
     embedOriginsTooMany: '最多 20 个网站可以嵌入视频',
     embedAnyOriginAlone: '“任何网站”(*) 不能与其他网站同时列出',
     oembedUrlNotOurs: 'url 必须是本网站上某个视频的地址',
