@@ -418,6 +418,7 @@ export async function buildApp(deps: AppDeps) {
     })),
     repository: createIdentityProvidersRepository(db),
     users,
+    hasher,
     companies,
     tokens: createTokensRepository(db),
     activity,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginResponseSchema } from './auth.schema.ts';
 import { IDENTITY_PROVIDER_KINDS, OIDC_ERROR_CODES } from './identity-providers.ts';
+import { NEXT_PAGE_MAX_LENGTH } from './next-page.ts';
 
 export const identityProviderKindSchema = z.enum(IDENTITY_PROVIDER_KINDS);
 
@@ -13,12 +14,12 @@ export const identityProviderSchema = z.object({
 /**
  * GET /api/auth/oidc/{kind}/start: opens the provider's sign-in. `mode` says where the result page
  * runs (`popup` posts to its opener; `page` finishes in place); `next` is the studio page to land
- * on (as /login's `next`: a path under `/app/` without that prefix); `invite` is an invitation link's token `t` to accept with the provider;
+ * on (as /login's `next`, see `studioNextPage`); `invite` is an invitation link's token `t` to accept with the provider;
  * `remember` as on the sign-in form.
  */
 export const oidcStartQuerySchema = z.strictObject({
   mode: z.enum(['popup', 'page']).default('popup'),
-  next: z.string().max(2000).optional(),
+  next: z.string().max(NEXT_PAGE_MAX_LENGTH).optional(),
   invite: z.string().max(200).optional(),
   remember: z.enum(['true', 'false']).optional(),
 });
@@ -36,6 +37,19 @@ export const oidcCompleteResponseSchema = loginResponseSchema.extend({
   outcome: z.enum(['signed_in', 'linked', 'created', 'invite_accepted']),
 });
 export type OidcCompleteResponse = z.infer<typeof oidcCompleteResponseSchema>;
+
+/**
+ * POST /api/profile/identities/link: a signed-in user links a further provider, proving the
+ * account with its password first.
+ */
+export const oidcLinkRequestSchema = z.strictObject({
+  kind: identityProviderKindSchema,
+  password: z.string().min(1).max(200),
+});
+export type OidcLinkRequest = z.infer<typeof oidcLinkRequestSchema>;
+
+/** Where to send the popup (or the page): the provider's sign-in, or the result page with an error. */
+export const oidcLinkResponseSchema = z.object({ location: z.string() });
 
 export const oidcErrorCodeSchema = z.enum(OIDC_ERROR_CODES);
 

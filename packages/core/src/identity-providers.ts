@@ -3,7 +3,8 @@
  * provider, each switched on by the server's configuration alone.
  */
 
-import type { MESSAGES } from './messages.ts';
+import { formatMessage, MESSAGES } from './messages.ts';
+import { isInternalRole, type Role } from './roles.ts';
 
 export const IDENTITY_PROVIDER_KINDS = ['google', 'microsoft', 'generic'] as const;
 export type IdentityProviderKind = (typeof IDENTITY_PROVIDER_KINDS)[number];
@@ -29,16 +30,21 @@ export interface LinkedIdentity {
 
 /**
  * The studio page a provider's callback sends the browser to (in the popup, or the whole page when
- * popups are blocked), with `?handoff=` on success or `?error=` on failure.
+ * popups are blocked), with `?handoff=` on a sign-in's success, `?linked=<kind>` on a link's (a
+ * signed-in user linking a further provider from their profile), or `?error=` on failure.
  */
 export const OIDC_RESULT_PATH = '/auth/oidc';
 
 /** The `type` of the message the popup posts to its opener (same origin only). */
 export const OIDC_MESSAGE_TYPE = 'plotline:oidc';
 
-/** What the popup posts to its opener: the single-use handoff to exchange, or why it failed. */
+/**
+ * What the popup posts to its opener: the single-use handoff to exchange, the provider a link
+ * added, or why it failed.
+ */
 export type OidcPopupMessage =
   | { type: typeof OIDC_MESSAGE_TYPE; handoff: string }
+  | { type: typeof OIDC_MESSAGE_TYPE; linked: IdentityProviderKind }
   | { type: typeof OIDC_MESSAGE_TYPE; error: OidcErrorCode };
 
 /**
@@ -62,6 +68,16 @@ export const OIDC_ERROR_CODES = [
   /** The identity is already linked to another user. */
   'identity_taken',
   'too_many',
+  /**
+   * The provider's email is a staff account's (root, internal staff): those are never signed in
+   * or linked by an email, only by an identity they linked themselves from their profile.
+   */
+  'staff_email',
+  /**
+   * The sign-in was not started in this browser (its cookie is missing or another flow's), or the
+   * result page got a handoff its own window did not ask for: a sign-in link made elsewhere.
+   */
+  'other_browser',
 ] as const;
 export type OidcErrorCode = (typeof OIDC_ERROR_CODES)[number];
 
@@ -82,7 +98,17 @@ export const OIDC_ERROR_MESSAGE_KEYS = {
   maintenance: 'underMaintenance',
   identity_taken: 'oidcIdentityTaken',
   too_many: 'oidcTooMany',
+  staff_email: 'oidcStaffEmail',
+  other_browser: 'oidcNotStartedHere',
 } as const satisfies Record<OidcErrorCode, keyof typeof MESSAGES>;
+
+/**
+ * The message of a failed provider sign-in or link, in English with the provider's name filled in,
+ * as the server's messages are: the studio translates it as it translates those.
+ */
+export function oidcErrorMessage(code: OidcErrorCode, providerName: string): string {
+  return formatMessage(MESSAGES[OIDC_ERROR_MESSAGE_KEYS[code]], { provider: providerName });
+}
 
 /**
  * Whether a user may unlink one of their identities: never their last way to sign in (a password,
@@ -90,4 +116,13 @@ export const OIDC_ERROR_MESSAGE_KEYS = {
  */
 export function canUnlinkIdentity(user: { hasPassword: boolean; identityCount: number }): boolean {
   return user.hasPassword || user.identityCount > 1;
+}
+
+/**
+ * Whether a provider's verified email may sign in to, or be linked to, the account of that email.
+ * Never for root and internal staff: a compromised or misconfigured provider must not yield a
+ * staff account. They link a provider themselves from their profile, after their password.
+ */
+export function mayLinkByEmail(user: { role: Role }): boolean {
+  return !isInternalRole(user.role);
 }

@@ -31,6 +31,7 @@ export * from './media.ts';
 export * from './menu-search.ts';
 export * from './messages.ts';
 export * from './mm-ss.ts';
+export * from './next-page.ts';
 export * from './page-title.ts';
 export * from './paging.schema.ts';
 export * from './paging.ts';

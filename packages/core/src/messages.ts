@@ -167,6 +167,10 @@ export const MESSAGES = {
   oidcProviderNotConfigured: 'Sign-in with this provider is not set up on this server',
   lastSignInWay: 'This is your only way to sign in: set a password or link another account first',
   identityNotFound: 'This linked account does not exist',
+  oidcStaffEmail:
+    '{provider} cannot sign in to a staff account by its email: sign in with your password, then link {provider} from your profile',
+  linkNeedsPassword: 'Set a password first: linking a sign-in method asks for your password',
+  oidcNotStartedHere: 'This sign-in was not started in this browser: start it again here',
   // Maintenance mode (maintenance.ts).
   underMaintenance: 'Plotline is under maintenance. Please try again later.',
   maintenanceForced:

@@ -14,6 +14,7 @@ export type NewOidcFlow = Pick<
   | 'next'
   | 'inviteTokenHash'
   | 'remember'
+  | 'linkUserId'
   | 'createdAt'
   | 'expiresAt'
 >;
@@ -65,9 +66,14 @@ export function createIdentityProvidersRepository(db: Executor) {
       await tx.update(oidcFlows).set(handoff).where(eq(oidcFlows.id, flowId));
     },
 
-    /** Uses a handoff up; answers its flow, or null for an unknown, used or expired handoff. */
+    /**
+     * Uses a handoff up in the browser that started its flow (whose cookie holds the state);
+     * answers its flow, or null for an unknown, used or expired handoff, or another browser's,
+     * which stays usable by its own.
+     */
     async spendHandoff(
       handoffHash: string,
+      stateHash: string,
       now: Date,
       tx: Executor = db,
     ): Promise<OidcFlow | null> {
@@ -77,6 +83,7 @@ export function createIdentityProvidersRepository(db: Executor) {
         .where(
           and(
             eq(oidcFlows.handoffHash, handoffHash),
+            eq(oidcFlows.stateHash, stateHash),
             isNull(oidcFlows.handoffUsedAt),
             isNotNull(oidcFlows.userId),
             gt(oidcFlows.handoffExpiresAt, now),

@@ -1,6 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import {
+  ACCESS_TOKEN_HEADER,
+  formatMessage,
   IDENTITY_PROVIDER_KINDS,
   MESSAGES,
   type IdentityProviderKind,
@@ -9,7 +11,14 @@ import {
 } from '@plotline/core';
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, companies, oidcFlows, userIdentities, users } from '../../db/schema/index.ts';
+import {
+  activityLog,
+  companies,
+  oidcFlows,
+  sessions,
+  userIdentities,
+  users,
+} from '../../db/schema/index.ts';
 import {
   callbackAtApi,
   CookieJar,
@@ -21,6 +30,7 @@ import {
   type TestIssuer,
 } from '../../test/oidc-issuers.ts';
 import { connectAgain } from '../../test/test-database.ts';
+import { hashOf } from '../account-links/account-links.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 const PUBLIC_URL = 'http://studio.test';
@@ -76,10 +86,12 @@ function signIn(
   });
 }
 
-function complete(handoff: string | null, headers: Record<string, string> = {}) {
+/** The handoff's exchange, from the browser whose cookies `jar` holds (none: a fresh browser). */
+function complete(handoff: string | null, jar?: CookieJar) {
+  const cookie = jar?.header(server.baseUrl);
   return server.request<{ data: OidcCompleteResponse }>('POST', '/api/auth/oidc/complete', {
     body: { handoff },
-    headers,
+    headers: cookie ? { cookie } : {},
   });
 }
 
@@ -93,12 +105,39 @@ async function toCallback(baseUrl: string, kind: IdentityProviderKind, login: st
   return { jar, callbackUrl };
 }
 
+/**
+ * A signed-in user's link of a further provider, as the profile drawer makes it: the password, then
+ * the provider's pages in the browser that asked, then the callback. `result` is null when the
+ * call was refused.
+ */
+async function linkThroughApi(
+  token: string,
+  kind: IdentityProviderKind,
+  login: string,
+  password: string,
+) {
+  const jar = new CookieJar();
+  const response = await fetchWithJar(jar, `${server.baseUrl}/api/profile/identities/link`, {
+    method: 'POST',
+    headers: { [ACCESS_TOKEN_HEADER]: token, 'content-type': 'application/json', ...ownAddress() },
+    body: JSON.stringify({ kind, password }),
+  });
+  const body = (await response.json()) as { data: { location: string } } | { message: string };
+  const reply = { status: response.status, body };
+  if (!('data' in body)) return { reply, result: null, jar };
+  const { location } = body.data;
+  if (location.startsWith('/')) return { reply, result: new URL(location, server.baseUrl), jar };
+  const callbackUrl = await signInAtIssuer(location, login, { jar });
+  const result = await callbackAtApi(server.baseUrl, callbackUrl, jar);
+  return { reply, result, jar, callbackUrl };
+}
+
 /** A sign-in that must end with a handoff, exchanged for a session. */
 async function signedIn(kind: IdentityProviderKind, login: string, query?: string) {
-  const { result } = await signIn(kind, login, { query });
+  const { result, jar } = await signIn(kind, login, { query });
   expect(result.pathname).toBe('/auth/oidc');
   expect(result.searchParams.get('error'), result.href).toBeNull();
-  const reply = await complete(result.searchParams.get('handoff'));
+  const reply = await complete(result.searchParams.get('handoff'), jar);
   expect(reply.status, reply.text).toBe(200);
   return reply.body.data;
 }
@@ -328,10 +367,26 @@ describe('signing in with each kind of provider', () => {
     await refused('generic', 'whoever@example.com', 'cancelled', { cancel: true });
   });
 
-  it('keeps `next` only when it is a page of the studio (a path under /app/, without it)', async () => {
-    for (const next of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '/app/x']) {
+  it('keeps `next` through the provider as the studio does: a page under /app/, given with or without that prefix', async () => {
+    const kept = {
+      'project-list': 'project-list',
+      '/app/project-list': 'project-list',
+      '/app/project-list/series/4?layout=grid': 'project-list/series/4?layout=grid',
+    };
+    for (const [next, page] of Object.entries(kept)) {
       const data = await signedIn('google', email('next'), `next=${encodeURIComponent(next)}`);
-      expect(data.next).toBeNull();
+      expect(data.next, next).toBe(page);
+    }
+    for (const next of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/login',
+      '/app/../login',
+      'project-list/../../login',
+    ]) {
+      const data = await signedIn('google', email('next'), `next=${encodeURIComponent(next)}`);
+      expect(data.next, next).toBeNull();
     }
   });
 });
@@ -389,6 +444,7 @@ describe('maintenance', () => {
     const root = await server.makeUser({ role: 'king', companyType: null, email: email('root') });
     const rootToken = await server.signIn(root);
     const member = await server.makeUser({ email: email('member') });
+    const memberToken = await server.signIn(member);
     const on = await server.request('PUT', '/api/maintenance', {
       token: rootToken,
       body: { on: true },
@@ -399,8 +455,19 @@ describe('maintenance', () => {
       await refused('google', email('new'), 'maintenance');
       await refused('google', member.email, 'maintenance');
       expect(await rowCounts()).toEqual(before);
-      const data = await signedIn('generic', root.email);
-      expect(data).toMatchObject({ id: root.id, role: 'king', outcome: 'linked' });
+      // Root gets in through an identity it linked itself, never by its email.
+      await refused('generic', root.email, 'staff_email');
+      const linked = await linkThroughApi(
+        rootToken,
+        'generic',
+        `root-at-acme-${sequence}`,
+        root.password,
+      );
+      expect(Object.fromEntries(linked.result!.searchParams)).toEqual({ linked: 'generic' });
+      const data = await signedIn('generic', `root-at-acme-${sequence}`);
+      expect(data).toMatchObject({ id: root.id, role: 'king', outcome: 'signed_in' });
+      const link = await linkThroughApi(memberToken, 'google', member.email, member.password);
+      expect(link.reply.status).toBe(503);
     } finally {
       await server.request('PUT', '/api/maintenance', { token: rootToken, body: { on: false } });
     }
@@ -416,7 +483,8 @@ describe('what an attacker tries', () => {
     });
     expect(callbackUrl!.searchParams.get('state')).toBe('forged-state');
     const result = await callbackAtApi(server.baseUrl, callbackUrl!, jar);
-    expect(result.searchParams.get('error')).toBe('failed');
+    // The browser's cookie holds the state it was given, not this one.
+    expect(result.searchParams.get('error')).toBe('other_browser');
   });
 
   it('a tampered nonce fails the ID token check, and nothing is made', async () => {
@@ -448,16 +516,60 @@ describe('what an attacker tries', () => {
     });
   });
 
-  it('a callback in another browser (without the cookie) fails', async () => {
+  it("a callback in another browser (without the cookie, or with another flow's) fails and leaves the state unspent", async () => {
     // An attacker's own sign-in, whose callback they get a victim's browser to open.
     const attacker = await toCallback(server.baseUrl, 'google', email('csrf'));
     const victim = new CookieJar();
-    await fetchWithJar(victim, `${server.baseUrl}/api/auth/oidc/google/start`);
-    const result = await callbackAtApi(server.baseUrl, attacker.callbackUrl, victim);
-    expect(result.searchParams.get('error')).toBe('failed');
-    expect((await lastActivity('identity.refused'))!.details).toMatchObject({
-      reason: 'the sign-in was started in another browser',
+    await fetchWithJar(victim, `${server.baseUrl}/api/auth/oidc/google/start`, {
+      headers: ownAddress(),
     });
+    for (const jar of [victim, new CookieJar()]) {
+      const result = await callbackAtApi(server.baseUrl, attacker.callbackUrl, jar);
+      expect(Object.fromEntries(result.searchParams)).toEqual({
+        error: 'other_browser',
+        provider: 'google',
+      });
+      expect((await lastActivity('identity.refused'))!.details).toMatchObject({
+        reason: 'the sign-in was started in another browser',
+      });
+    }
+    const state = attacker.callbackUrl.searchParams.get('state')!;
+    const [flow] = await server.db
+      .select({ callbackAt: oidcFlows.callbackAt })
+      .from(oidcFlows)
+      .where(eq(oidcFlows.stateHash, hashOf(state)));
+    expect(flow).toEqual({ callbackAt: null });
+    // The browser that started it still finishes it.
+    const own = await callbackAtApi(server.baseUrl, attacker.callbackUrl, attacker.jar);
+    expect(own.searchParams.get('handoff')).toBeTruthy();
+  });
+
+  it('a handoff carried to another browser signs no one in there, and still works in its own', async () => {
+    // The attacker's sign-in ends on /auth/oidc?handoff=… in their browser; they send the link.
+    const attacker = email('handoff-csrf');
+    const { result, jar } = await signIn('google', attacker);
+    const handoff = result.searchParams.get('handoff');
+    const sessionsBefore = await server.db.select({ n: count() }).from(sessions);
+
+    const fresh = await complete(handoff);
+    expect(fresh.status).toBe(400);
+    expect(fresh.body).toEqual({ message: MESSAGES.oidcNotStartedHere });
+    // A victim who started a sign-in of their own has that flow's cookie, not this one's.
+    const victim = new CookieJar();
+    await fetchWithJar(victim, `${server.baseUrl}/api/auth/oidc/google/start`, {
+      headers: ownAddress(),
+    });
+    const other = await complete(handoff, victim);
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual({ message: MESSAGES.invalidLink });
+    expect(await server.db.select({ n: count() }).from(sessions)).toEqual(sessionsBefore);
+
+    const own = await complete(handoff, jar);
+    expect(own.status).toBe(200);
+    expect(own.body.data.email).toBe(attacker);
+    expect(own.headers.get('set-cookie')).toMatch(
+      /^plotline_oidc=; Path=\/api\/auth\/oidc; Max-Age=0/,
+    );
   });
 
   it('an ID token for another audience fails', async () => {
@@ -488,16 +600,21 @@ describe('what an attacker tries', () => {
   });
 
   it('a handoff works once and for a minute', async () => {
-    const { result } = await signIn('generic', email('handoff'));
+    const { result, jar } = await signIn('generic', email('handoff'));
     const handoff = result.searchParams.get('handoff');
-    expect((await complete(handoff)).status).toBe(200);
-    const replay = await complete(handoff);
+    expect(jar.get(server.baseUrl, 'plotline_oidc')).toBeTruthy();
+    const cookie = jar.header(server.baseUrl)!;
+    expect((await complete(handoff, jar)).status).toBe(200);
+    const replay = await server.request('POST', '/api/auth/oidc/complete', {
+      body: { handoff },
+      headers: { cookie },
+    });
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual({ message: MESSAGES.invalidLink });
 
     const late = await signIn('generic', email('handoff'));
     server.clock.advance(61_000);
-    const expired = await complete(late.result.searchParams.get('handoff'));
+    const expired = await complete(late.result.searchParams.get('handoff'), late.jar);
     expect(expired.status).toBe(400);
     expect(expired.body).toEqual({ message: MESSAGES.invalidLink });
     expect((await complete('x'.repeat(43))).status).toBe(400);
@@ -732,5 +849,165 @@ describe('a provider that is down', () => {
         { kind: 'generic', name: 'Down Corp' },
       ],
     });
+  });
+});
+
+describe('staff accounts and a provider’s email', () => {
+  it.each(['king', 'internal', 'accountManager'] as const)(
+    'a provider asserting a %s user’s email is refused: nothing linked, no session',
+    async (role) => {
+      const staff = await server.makeUser({
+        role,
+        companyType: null,
+        email: email(role.toLowerCase()),
+      });
+      const before = await rowCounts();
+      const [sessionsBefore] = await server.db.select({ n: count() }).from(sessions);
+      for (const kind of IDENTITY_PROVIDER_KINDS) {
+        const result = await refused(kind, staff.email.toUpperCase(), 'staff_email');
+        expect(result.searchParams.get('handoff')).toBeNull();
+      }
+      expect(await rowCounts()).toEqual(before);
+      expect(await identitiesOf(staff.id)).toEqual([]);
+      expect(await server.db.select({ n: count() }).from(sessions)).toEqual([sessionsBefore]);
+      expect(await lastActivity('identity.refused')).toMatchObject({
+        summary: `Sign-in with Acme SSO refused (staff_email) for ${staff.email}`,
+        details: expect.objectContaining({ code: 'staff_email' }),
+      });
+      expect(formatMessage(MESSAGES.oidcStaffEmail, { provider: 'Acme SSO' })).toContain(
+        'link Acme SSO from your profile',
+      );
+    },
+  );
+});
+
+describe('linking a further provider from the profile', () => {
+  it('needs the current password; the identity then joins this user whatever its email, and signs them in', async () => {
+    const user = await server.makeUser({ email: email('linker') });
+    const token = await server.signIn(user);
+    const login = `linker-at-google-${sequence}`;
+    const elsewhere = email('personal');
+    issuers.google.accounts.set(login, { email: elsewhere, email_verified: true });
+    const before = await rowCounts();
+
+    const wrong = await linkThroughApi(token, 'google', login, 'not-the-password');
+    expect(wrong.reply).toEqual({ status: 400, body: { message: MESSAGES.wrongCurrentPassword } });
+    expect(wrong.jar.get(server.baseUrl, 'plotline_oidc')).toBeUndefined();
+    expect(await rowCounts()).toEqual(before);
+
+    const linked = await linkThroughApi(token, 'google', login, user.password);
+    expect(
+      new URL((linked.reply.body as { data: { location: string } }).data.location).origin,
+    ).toBe(issuers.google.url);
+    expect(linked.result!.pathname).toBe('/auth/oidc');
+    expect(Object.fromEntries(linked.result!.searchParams)).toEqual({ linked: 'google' });
+    const [identity] = await identitiesOf(user.id);
+    expect(identity).toMatchObject({ kind: 'google', subject: login, email: elsewhere });
+    expect(await lastActivity('identity.link_started')).toMatchObject({
+      actorId: user.id,
+      entityType: 'user',
+      entityId: String(user.id),
+    });
+    expect(await lastActivity('identity.linked')).toMatchObject({
+      actorId: user.id,
+      entityId: String(identity!.id),
+      summary: `${user.email} linked Google (${elsewhere}) from their profile`,
+    });
+    // No session came of it: no handoff, and the flow's cookie is gone.
+    expect(linked.jar.get(server.baseUrl, 'plotline_oidc')).toBeUndefined();
+    const listed = await server.request<{ data: LinkedIdentity[] }>(
+      'GET',
+      '/api/profile/identities',
+      { token },
+    );
+    expect(listed.body.data.map(({ kind, email }) => ({ kind, email }))).toEqual([
+      { kind: 'google', email: elsewhere },
+    ]);
+
+    const data = await signedIn('google', login);
+    expect(data).toMatchObject({ id: user.id, outcome: 'signed_in' });
+    // Linking the same identity again changes nothing.
+    const again = await linkThroughApi(token, 'google', login, user.password);
+    expect(again.result!.searchParams.get('linked')).toBe('google');
+    expect(await identitiesOf(user.id)).toHaveLength(1);
+  });
+
+  it('refuses an identity linked to another user, an unverified email, and another browser', async () => {
+    const owner = await server.makeUser({ email: email('owner') });
+    await signedIn('generic', owner.email);
+    const user = await server.makeUser({ email: email('second') });
+    const token = await server.signIn(user);
+
+    const taken = await linkThroughApi(token, 'generic', owner.email, user.password);
+    expect(Object.fromEntries(taken.result!.searchParams)).toEqual({
+      error: 'identity_taken',
+      provider: 'generic',
+    });
+    const unverified = await linkThroughApi(
+      token,
+      'microsoft',
+      `${email('unverified')}|Eve|unverified`,
+      user.password,
+    );
+    expect(unverified.result!.searchParams.get('error')).toBe('unverified_email');
+    expect(await identitiesOf(user.id)).toEqual([]);
+
+    // The link's callback opened in a browser that did not ask for it.
+    const jar = new CookieJar();
+    const started = await fetchWithJar(jar, `${server.baseUrl}/api/profile/identities/link`, {
+      method: 'POST',
+      headers: { [ACCESS_TOKEN_HEADER]: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'google', password: user.password }),
+    });
+    const { data } = (await started.json()) as { data: { location: string } };
+    const callbackUrl = await signInAtIssuer(data.location, email('carried'));
+    const carried = await callbackAtApi(server.baseUrl, callbackUrl, new CookieJar());
+    expect(carried.searchParams.get('error')).toBe('other_browser');
+    expect(await identitiesOf(user.id)).toEqual([]);
+  });
+
+  it('root links a provider explicitly, and signs in with it though its email is not root’s', async () => {
+    const root = await server.makeUser({ role: 'king', companyType: null, email: email('king') });
+    const token = await server.signIn(root);
+    const login = `root-sso-${sequence}`;
+    const linked = await linkThroughApi(token, 'microsoft', `${login}@corp.example`, root.password);
+    expect(linked.result!.searchParams.get('linked')).toBe('microsoft');
+    const data = await signedIn('microsoft', `${login}@corp.example`);
+    expect(data).toMatchObject({ id: root.id, role: 'king', outcome: 'signed_in' });
+    // Its email alone still gets nothing.
+    await refused('google', root.email, 'staff_email');
+  });
+
+  it('an account without a password sets one first (409); bad input and no session are refused', async () => {
+    const address = email('provider-only');
+    const created = await signedIn('google', address);
+    const noPassword = await linkThroughApi(created.token, 'generic', address, 'anything');
+    expect(noPassword.reply).toEqual({
+      status: 409,
+      body: { message: MESSAGES.linkNeedsPassword },
+    });
+
+    const user = await server.makeUser();
+    const token = await server.signIn(user);
+    const link = (body: unknown, withToken = true) =>
+      server.request('POST', '/api/profile/identities/link', {
+        body,
+        ...(withToken ? { token } : {}),
+      });
+    expect((await link({ kind: 'google', password: user.password }, false)).status).toBe(401);
+    expect((await link({ kind: 'facebook', password: 'x' })).status).toBe(400);
+    expect((await link({ kind: 'google' })).status).toBe(400);
+    expect((await link({ kind: 'google', password: 'x', user_id: user.id })).status).toBe(400);
+  });
+
+  it('counts wrong passwords with the sign-in’s: the 11th within 15 minutes is a 429', async () => {
+    const user = await server.makeUser({ email: email('guessed') });
+    const token = await server.signIn(user);
+    for (let i = 0; i < 10; i++) {
+      const wrong = await linkThroughApi(token, 'google', 'x', `guess-${i}`);
+      expect(wrong.reply.status).toBe(400);
+    }
+    const refusedLink = await linkThroughApi(token, 'google', 'x', user.password);
+    expect(refusedLink.reply.status).toBe(429);
   });
 });

@@ -9,7 +9,10 @@ import {
   OIDC_RESULT_PATH,
   oidcCompleteRequestSchema,
   oidcCompleteResponseSchema,
+  oidcLinkRequestSchema,
+  oidcLinkResponseSchema,
   oidcStartQuerySchema,
+  type OidcLinkRequest,
 } from '@plotline/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,8 +25,9 @@ import { describeRule, RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
 import type { IdentityProvidersService } from './identity-providers.service.ts';
 
 /**
- * Binds a provider sign-in to the browser that started it: the callback must come with it, so a
- * sign-in link finished in another browser (login CSRF) fails. Sent back only to the callbacks.
+ * Binds a provider sign-in to the browser that started it: the callback and the handoff's exchange
+ * must come with it, so a sign-in finished in another browser (login CSRF) fails. Sent back only
+ * to the provider calls; it holds the flow's state until its handoff is exchanged.
  */
 const BROWSER_COOKIE = 'plotline_oidc';
 const COOKIE_PATH = '/api/auth/oidc';
@@ -138,21 +142,25 @@ export function registerIdentityProvidersRoutes(
     async (request, reply) => {
       service.assertConfigured(request.params.kind);
       const search = new URLSearchParams(request.url.split('?')[1] ?? '');
-      let location: string;
+      const binding = cookieOf(request);
+      let result: { location: string; handoff: boolean };
       try {
-        location = await service.callback(
-          request.params.kind,
-          search,
-          cookieOf(request),
-          originOf(request),
-        );
+        result = await service.callback(request.params.kind, search, binding, originOf(request));
       } catch (error) {
         // A fault of ours must still end on the studio's page with a message, never a bare 500.
         request.log.error({ err: error }, 'identity provider callback failed');
-        location = `${OIDC_RESULT_PATH}?${new URLSearchParams({ error: 'failed', provider: request.params.kind })}`;
+        result = {
+          location: `${OIDC_RESULT_PATH}?${new URLSearchParams({ error: 'failed', provider: request.params.kind })}`,
+          handoff: false,
+        };
       }
-      setBrowserCookie(reply, '', options.secureCookies, 0);
-      return reply.redirect(location, 302);
+      // A handoff is exchanged with the cookie, within its own lifetime; else the flow is over.
+      if (result.handoff && binding) {
+        setBrowserCookie(reply, binding, options.secureCookies, OIDC_HANDOFF_SECONDS);
+      } else {
+        setBrowserCookie(reply, '', options.secureCookies, 0);
+      }
+      return reply.redirect(result.location, 302);
     },
   );
 
@@ -172,7 +180,7 @@ export function registerIdentityProvidersRoutes(
         tags: ['auth'],
         summary: 'Sign in with the handoff of an identity provider sign-in',
         description:
-          `The handoff comes from the result page; it works once and for ${OIDC_HANDOFF_SECONDS} seconds (else 400). The reply is that of sign-in, with \`next\` (the page asked for at the start, or null) and \`outcome\`. ` +
+          `The handoff comes from the result page; it works once, for ${OIDC_HANDOFF_SECONDS} seconds, and only with the cookie of the browser that started the sign-in (else 400, and a handoff sent without its cookie stays usable by its own browser). The reply is that of sign-in, with \`next\` (the page asked for at the start, or null) and \`outcome\`. ` +
           `Disabled users and companies are 403, maintenance 503 but for the root user. After ${describeRule(RATE_LIMITS.linkFailures, 'unknown, used or expired handoffs or links from one address')}, it answers 429 until the window passes.`,
         body: oidcCompleteRequestSchema,
         response: {
@@ -181,13 +189,56 @@ export function registerIdentityProvidersRoutes(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { session, next, outcome } = await service.complete(
         request.body.handoff,
+        cookieOf(request),
         originOf(request),
       );
       request.caller = session.caller;
+      setBrowserCookie(reply, '', options.secureCookies, 0);
       return { data: { ...session.reply, next, outcome } };
+    },
+  );
+
+  routes.post(
+    '/api/profile/identities/link',
+    {
+      config: {
+        access: signedIn,
+        activity: logsActivity<{ location: string }>(({ request }) => ({
+          action: 'identity.link_started',
+          entityType: 'user',
+          entityId: request.caller?.userId ?? null,
+          // The body is the checked request by now.
+          summary: `Proved their password to link ${(request.body as OidcLinkRequest).kind}`,
+        })),
+      },
+      schema: {
+        tags: ['profile'],
+        summary: 'Link a further identity provider to my account',
+        description:
+          "The current password proves the account first (400 when wrong; counted with the sign-in's wrong passwords for the email, 429 past them; 409 for an account without a password, which sets one first). " +
+          `Answers where to send a popup (or the page): the provider's sign-in, with a cookie binding the link to this browser for ${OIDC_FLOW_MINUTES} minutes, or the studio's \`${OIDC_RESULT_PATH}?error=…\` as the start does. ` +
+          `The provider's callback then links the identity it proves to this user and no other (whatever its email; a verified one is needed) and ends on \`${OIDC_RESULT_PATH}?linked={kind}\`; no session starts. ${ERRORS_DOC} An unconfigured kind is 404.`,
+        body: oidcLinkRequestSchema,
+        response: {
+          200: envelope(oidcLinkResponseSchema),
+          ...errors(400, 401, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const started = await service.startLink(callerOf(request), request.body, originOf(request));
+      if (started.browserBinding) {
+        setBrowserCookie(
+          reply,
+          started.browserBinding,
+          options.secureCookies,
+          OIDC_FLOW_MINUTES * 60,
+        );
+      }
+      return { data: { location: started.location } };
     },
   );
 

@@ -3,6 +3,7 @@ import {
   canUnlinkIdentity,
   COMPANY_NAME_MAX,
   IDENTITY_PROVIDER_KINDS,
+  mayLinkByEmail,
   MESSAGES,
   OIDC_FLOW_MINUTES,
   OIDC_HANDOFF_SECONDS,
@@ -12,10 +13,13 @@ import {
   type LinkedIdentity,
   type OidcCompleteResponse,
   type OidcErrorCode,
+  type OidcLinkRequest,
   type OidcStartQuery,
+  studioNextPage,
 } from '@plotline/core';
 import type { AuthContext, Origin } from '../../access/caller.ts';
 import type { Clock } from '../../adapters/clock.ts';
+import type { PasswordHasher } from '../../adapters/password-hasher.ts';
 import {
   newSignInSecrets,
   ProviderUnreachable,
@@ -30,10 +34,14 @@ import type { TokensRepository } from '../account-links/tokens.repository.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthService, StartedSession } from '../auth/auth.service.ts';
 import type { CompaniesRepository } from '../companies/companies.repository.ts';
-import { RATE_LIMITS } from '../rate-limits/rate-limit-rules.ts';
+import { RATE_LIMITS, tooManySignInsMessage } from '../rate-limits/rate-limit-rules.ts';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import type { UserRecord, UsersRepository } from '../users/users.repository.ts';
-import type { IdentityProvidersRepository, OidcFlow } from './identity-providers.repository.ts';
+import type {
+  IdentityProvidersRepository,
+  NewOidcFlow,
+  OidcFlow,
+} from './identity-providers.repository.ts';
 
 /** A configured provider and the client that speaks to it. */
 export interface ConfiguredProvider extends IdentityProvider {
@@ -72,14 +80,6 @@ const MINUTE_MS = 60_000;
 const resultPage = (query: Record<string, string>) =>
   `${OIDC_RESULT_PATH}?${new URLSearchParams(query).toString()}`;
 
-/**
- * A studio page to land on, as `/login?next=` and the studio keep it: a path under `/app/`, without
- * that prefix (`project-list?page=2`). Anything else (an address of another site) is dropped.
- */
-function studioPage(next: string | undefined): string | null {
-  return next && /^[A-Za-z0-9][\w.~-]*(?:[/?#][^\\]*)?$/.test(next) ? next : null;
-}
-
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -109,6 +109,7 @@ export function createIdentityProvidersService(deps: {
     | 'deleteIdentity'
   >;
   users: Pick<UsersRepository, 'findUserById' | 'findUserByEmail' | 'insertUser' | 'updateUser'>;
+  hasher: Pick<PasswordHasher, 'verify'>;
   companies: Pick<CompaniesRepository, 'insertCompany'>;
   tokens: Pick<TokensRepository, 'consumeToken'>;
   activity: Pick<ActivityRepository, 'record'>;
@@ -123,8 +124,18 @@ export function createIdentityProvidersService(deps: {
   clock: Clock;
   transaction: RunInTransaction;
 }) {
-  const { repository, users, companies, tokens, activity, auth, rateLimits, clock, transaction } =
-    deps;
+  const {
+    repository,
+    users,
+    companies,
+    tokens,
+    activity,
+    auth,
+    rateLimits,
+    hasher,
+    clock,
+    transaction,
+  } = deps;
 
   const redirectUri = (kind: IdentityProviderKind) =>
     `${deps.publicUrl}/api/auth/oidc/${kind}/callback`;
@@ -227,6 +238,9 @@ export function createIdentityProvidersService(deps: {
       if (identity && identity.userId !== invited.id) {
         throw new Refusal('identity_taken', `linked to user ${identity.userId}`, email);
       }
+      if (!identity && !mayLinkByEmail(invited)) {
+        throw new Refusal('staff_email', `an invitation to the ${invited.role} role`, email);
+      }
       assertMaySignIn(invited, email);
       await users.updateUser(invited.id, { status: 'active' }, now, tx);
       const identityId = identity?.id ?? (await link(invited.id));
@@ -242,6 +256,9 @@ export function createIdentityProvidersService(deps: {
 
     const known = await users.findUserByEmail(email, tx);
     if (known) {
+      if (!mayLinkByEmail(known)) {
+        throw new Refusal('staff_email', `the email of a ${known.role} user`, email);
+      }
       assertMaySignIn(known, email);
       // The provider proved the address, as an invitation link would have.
       if (known.status === 'invited') {
@@ -263,6 +280,112 @@ export function createIdentityProvidersService(deps: {
     return { user: (await users.findUserById(userId, tx))!, outcome: 'created', identityId };
   }
 
+  /**
+   * A link's callback: the proven identity joins the user who started the link from their profile
+   * (their password checked), whatever its email, and no one else; no session starts.
+   */
+  async function linkTo(
+    userId: number,
+    provider: ConfiguredProvider,
+    claims: IdentityClaims,
+    email: string,
+    origin: Origin,
+  ): Promise<void> {
+    const user = await users.findUserById(userId);
+    if (!user) throw new Refusal('failed', `the linking user ${userId} is gone`, email);
+    assertMaySignIn(user, email);
+    await deps.mayStartSession(user).catch((error: unknown) => {
+      throw new Refusal('maintenance', error instanceof Error ? error.message : 'refused', email);
+    });
+    await transaction(async (tx) => {
+      const now = clock.now();
+      const identity = await repository.findIdentity(claims.iss, claims.sub, tx);
+      if (identity && identity.userId !== user.id) {
+        throw new Refusal('identity_taken', `linked to user ${identity.userId}`, email);
+      }
+      const identityId =
+        identity?.id ??
+        (await repository.insertIdentity(
+          {
+            userId: user.id,
+            kind: provider.kind,
+            issuer: claims.iss,
+            subject: claims.sub,
+            email,
+            createdAt: now,
+          },
+          tx,
+        ));
+      await activity.record(
+        {
+          actorId: user.id,
+          companyId: user.companyId,
+          action: 'identity.linked',
+          entityType: 'user_identity',
+          entityId: identityId,
+          summary: `${user.email} linked ${provider.name} (${email}) from their profile`,
+          details: { provider: provider.kind, explicit: true },
+          ip: origin.ip,
+          at: now,
+        },
+        tx,
+      );
+    });
+  }
+
+  /**
+   * Keeps a new flow's secrets and answers where to send the browser: the provider, or the result
+   * page with an error (too many starts from this address, the provider unreachable). The state
+   * goes to the browser's cookie too (`browserBinding`), so that only this browser can finish.
+   */
+  async function openFlow(
+    provider: ConfiguredProvider,
+    flow: Pick<NewOidcFlow, 'mode' | 'next' | 'inviteTokenHash' | 'remember' | 'linkUserId'>,
+    origin: Origin,
+  ): Promise<{ location: string; browserBinding: string | null }> {
+    try {
+      await rateLimits.countAttempt([[RATE_LIMITS.identitySignIns, origin.ip]]);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 429) throw error;
+      const location = await recordRefusal(
+        provider,
+        new Refusal('too_many', 'too many sign-ins started from this address'),
+        origin,
+      );
+      return { location, browserBinding: null };
+    }
+    const { state, nonce, codeVerifier } = newSignInSecrets();
+    let authorizationUrl: URL;
+    try {
+      authorizationUrl = await provider.client.authorizationUrl({
+        redirectUri: redirectUri(provider.kind),
+        state,
+        nonce,
+        codeVerifier,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const location = await recordRefusal(
+        provider,
+        new Refusal('provider_down', `discovery failed: ${reason}`),
+        origin,
+      );
+      return { location, browserBinding: null };
+    }
+    const now = clock.now();
+    await repository.deleteEndedFlows(now);
+    await repository.insertFlow({
+      ...flow,
+      kind: provider.kind,
+      stateHash: hashOf(state),
+      codeVerifier,
+      nonce,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OIDC_FLOW_MINUTES * MINUTE_MS),
+    });
+    return { location: authorizationUrl.href, browserBinding: state };
+  }
+
   return {
     /** The configured providers, for the sign-in and register screens. */
     providers(): IdentityProvider[] {
@@ -276,84 +399,78 @@ export function createIdentityProvidersService(deps: {
       providerOf(kind);
     },
 
-    /**
-     * Opens a provider sign-in: its secrets are kept on a flow row, and the state goes to the
-     * browser's cookie too (`browserBinding`) so that only this browser can finish it. Answers
-     * where to send the browser: the provider, or the result page with an error.
-     */
-    async start(
+    /** Opens a provider sign-in (see `openFlow`). */
+    start(
       kind: string,
       query: OidcStartQuery,
       origin: Origin,
     ): Promise<{ location: string; browserBinding: string | null }> {
-      const provider = providerOf(kind);
-      try {
-        await rateLimits.countAttempt([[RATE_LIMITS.identitySignIns, origin.ip]]);
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status !== 429) throw error;
-        const location = await recordRefusal(
-          provider,
-          new Refusal('too_many', 'too many sign-ins started from this address'),
-          origin,
-        );
-        return { location, browserBinding: null };
-      }
-      const { state, nonce, codeVerifier } = newSignInSecrets();
-      let authorizationUrl: URL;
-      try {
-        authorizationUrl = await provider.client.authorizationUrl({
-          redirectUri: redirectUri(provider.kind),
-          state,
-          nonce,
-          codeVerifier,
-        });
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        const location = await recordRefusal(
-          provider,
-          new Refusal('provider_down', `discovery failed: ${reason}`),
-          origin,
-        );
-        return { location, browserBinding: null };
-      }
-      const now = clock.now();
-      await repository.deleteEndedFlows(now);
-      await repository.insertFlow({
-        kind: provider.kind,
-        stateHash: hashOf(state),
-        codeVerifier,
-        nonce,
-        mode: query.mode,
-        next: studioPage(query.next),
-        inviteTokenHash: query.invite ? hashOf(query.invite) : null,
-        remember: query.remember === 'true',
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + OIDC_FLOW_MINUTES * MINUTE_MS),
-      });
-      return { location: authorizationUrl.href, browserBinding: state };
+      return openFlow(
+        providerOf(kind),
+        {
+          mode: query.mode,
+          next: studioNextPage(query.next),
+          inviteTokenHash: query.invite ? hashOf(query.invite) : null,
+          remember: query.remember === 'true',
+          linkUserId: null,
+        },
+        origin,
+      );
     },
 
     /**
-     * The provider's callback: spends the flow's state (once), checks that the browser is the one
-     * that started it, exchanges the code (PKCE, nonce, ID token checks by openid-client) and
-     * applies the account rules. Answers the result page: `?handoff=` on success, `?error=` else;
-     * a refusal writes nothing but its line in the activity log.
+     * Opens the link of a further provider to the signed-in user, once their password is proven
+     * (counted as the sign-in's wrong passwords for their email are). An account without a password
+     * sets one first: a session alone must not add a way in.
+     */
+    async startLink(
+      caller: AuthContext,
+      request: OidcLinkRequest,
+      origin: Origin,
+    ): Promise<{ location: string; browserBinding: string | null }> {
+      const provider = providerOf(request.kind);
+      const user = await users.findUserById(caller.userId);
+      if (!user) throw new AppError(401, MESSAGES.sessionExpired);
+      if (user.passwordHash === null) throw new AppError(409, MESSAGES.linkNeedsPassword);
+      const attempt = await rateLimits.countAttempt(
+        [[RATE_LIMITS.signInFailuresPerEmail, user.email]],
+        tooManySignInsMessage,
+      );
+      if (!(await hasher.verify(user.passwordHash, request.password))) {
+        throw new AppError(400, MESSAGES.wrongCurrentPassword);
+      }
+      await attempt.succeeded();
+      return openFlow(
+        provider,
+        { mode: 'popup', next: null, inviteTokenHash: null, remember: false, linkUserId: user.id },
+        origin,
+      );
+    },
+
+    /**
+     * The provider's callback: checks that the browser is the one that started the flow (its
+     * cookie holds the state) before it spends the state (once), so another browser's visit leaves
+     * the flow to its own; exchanges the code (PKCE, nonce, ID token checks by openid-client) and
+     * applies the account rules, or a link's. Answers the result page: `?handoff=` on a sign-in's
+     * success (`handoff` true: the cookie must stay for the exchange), `?linked=` on a link's,
+     * `?error=` else; a refusal writes nothing but its line in the activity log.
      */
     async callback(
       kind: string,
       search: URLSearchParams,
       browserBinding: string | undefined,
       origin: Origin,
-    ): Promise<string> {
+    ): Promise<{ location: string; handoff: boolean }> {
       const provider = providerOf(kind);
       try {
         const state = search.get('state');
-        const flow = state ? await repository.spendState(hashOf(state), clock.now()) : null;
-        if (!state || !flow || flow.kind !== provider.kind) {
-          throw new Refusal('failed', 'unknown, used or expired state');
-        }
+        if (!state) throw new Refusal('failed', 'no state');
         if (!browserBinding || !sameSecret(browserBinding, state)) {
-          throw new Refusal('failed', 'the sign-in was started in another browser');
+          throw new Refusal('other_browser', 'the sign-in was started in another browser');
+        }
+        const flow = await repository.spendState(hashOf(state), clock.now());
+        if (!flow || flow.kind !== provider.kind) {
+          throw new Refusal('failed', 'unknown, used or expired state');
         }
         const error = search.get('error');
         if (error !== null) {
@@ -370,6 +487,10 @@ export function createIdentityProvidersService(deps: {
             );
           });
         const email = verifiedEmail(provider.kind, claims);
+        if (flow.linkUserId !== null) {
+          await linkTo(flow.linkUserId, provider, claims, email, origin);
+          return { location: resultPage({ linked: provider.kind }), handoff: false };
+        }
         await assertOpenFor(flow, claims, email);
         const handoff = randomBytes(32).toString('base64url');
         await transaction(async (tx) => {
@@ -408,25 +529,34 @@ export function createIdentityProvidersService(deps: {
             tx,
           );
         });
-        return resultPage({ handoff });
+        return { location: resultPage({ handoff }), handoff: true };
       } catch (error) {
-        if (error instanceof Refusal) return recordRefusal(provider, error, origin);
-        throw error;
+        if (!(error instanceof Refusal)) throw error;
+        return { location: await recordRefusal(provider, error, origin), handoff: false };
       }
     },
 
     /**
      * Exchanges a handoff (single use, OIDC_HANDOFF_SECONDS) for a session of the user the callback
-     * proved, started as the password sign-in starts one.
+     * proved, started as the password sign-in starts one; only in the browser that started the
+     * flow (`browserBinding`, its cookie), so a handoff carried to another browser signs no one in.
      */
     async complete(
       handoff: string,
+      browserBinding: string | undefined,
       origin: Origin,
     ): Promise<{ session: StartedSession; next: string | null; outcome: Outcome }> {
       const attempt = await rateLimits.countAttempt([[RATE_LIMITS.linkFailures, origin.ip]]);
-      const flow = await repository.spendHandoff(hashOf(handoff), clock.now());
+      const flow = browserBinding
+        ? await repository.spendHandoff(hashOf(handoff), hashOf(browserBinding), clock.now())
+        : null;
       const user = flow?.userId ? await users.findUserById(flow.userId) : null;
-      if (!flow || !user) throw new AppError(400, MESSAGES.invalidLink);
+      if (!flow || !user) {
+        throw new AppError(
+          400,
+          browserBinding ? MESSAGES.invalidLink : MESSAGES.oidcNotStartedHere,
+        );
+      }
       await attempt.succeeded();
       const session = await auth.startSession(user, origin, flow.remember);
       return { session, next: flow.next, outcome: flow.outcome as Outcome };

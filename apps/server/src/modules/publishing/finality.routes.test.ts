@@ -37,6 +37,7 @@ const NOT_ABOUT_A_PROJECT = [
   'POST /api/v1.6/auth/logout',
   'POST /api/auth/oidc/complete',
   'DELETE /api/profile/identities/{id}',
+  'POST /api/profile/identities/link',
   'POST /api/user/register',
   'POST /api/user/new_password',
   'POST /api/user/forgot_password',
