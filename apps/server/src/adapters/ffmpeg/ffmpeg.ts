@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import { inputRefusal, videoInput } from './media-input.ts';
 import { readProbeJson, type MediaProbe } from './media-probe.ts';
 import { createProgressTracker } from './progress.ts';
 import type { FfmpegBinaries } from './resolve-ffmpeg.ts';
@@ -21,9 +22,15 @@ export interface FfmpegRunOptions {
 
 /** ffmpeg and ffprobe as the pipeline uses them; tests of rules can pass a fake. */
 export interface Ffmpeg {
-  /** Refuses with UnsupportedMediaError what cannot become a video. */
+  /**
+   * Refuses with UnsupportedMediaError what cannot become a video; opens `file` as videoInput
+   * does, so a playlist, a concat script or another format off the list is refused unread.
+   */
   probe(file: string, options?: ProbeOptions): Promise<MediaProbe>;
-  /** Runs ffmpeg with `args` (input and output options, no global ones) and waits for its end. */
+  /**
+   * Runs ffmpeg with `args` (input and output options, no global ones) and waits for its end. A
+   * user's file goes in through videoInput or imageInput (media-input.ts), never a bare `-i`.
+   */
   run(args: readonly string[], options: FfmpegRunOptions): Promise<void>;
   /**
    * Whether this ffmpeg drops chosen packets (`-bsf noise=drop=<expression>`, ffmpeg 5 and later;
@@ -33,6 +40,19 @@ export interface Ffmpeg {
 }
 
 const PROBE_TIMEOUT_MS = 30_000;
+
+/** Enough of a file's start to tell a text playlist (see inputRefusal). */
+const HEAD_BYTES = 64;
+
+async function headOf(file: string): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
 
 export function createFfmpeg(binaries: FfmpegBinaries): Ffmpeg {
   let dropsPackets: Promise<boolean> | undefined;
@@ -46,15 +66,21 @@ export function createFfmpeg(binaries: FfmpegBinaries): Ffmpeg {
       try {
         ({ stdout } = await runProcess(
           binaries.ffprobe,
-          ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+          [
+            ...['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'],
+            ...videoInput(file),
+          ],
           { timeoutMs, signal, env: binaries.ffprobeEnv },
         ));
       } catch (error) {
         if (!(error instanceof ProcessFailedError) || error.exitCode === null) throw error;
-        throw new UnsupportedMediaError(
-          'not-media',
-          'This file is not a video that can be read; it may be damaged or incomplete.',
-          error.stderrTail,
+        throw (
+          inputRefusal(error.stderrTail, await headOf(file)) ??
+          new UnsupportedMediaError(
+            'not-media',
+            'This file is not a video that can be read; it may be damaged or incomplete.',
+            error.stderrTail,
+          )
         );
       }
       return readProbeJson(JSON.parse(stdout));

@@ -1,3 +1,4 @@
+import { formatRefusal, isVideoContainer } from './media-input.ts';
 import { UnsupportedMediaError } from './unsupported-media-error.ts';
 
 export interface VideoStreamInfo {
@@ -60,9 +61,6 @@ interface ProbeStreamJson {
   side_data_list?: { side_data_type?: string; rotation?: number }[];
 }
 
-/** Demuxers that read a single picture: a PNG renamed .mp4 is still found to be a PNG. */
-const STILL_IMAGE_FORMAT = /(^|,)(image2|[a-z0-9]+_pipe)(,|$)/;
-
 function positiveNumber(text: string | undefined): number | null {
   const value = Number(text);
   return Number.isFinite(value) && value > 0 ? value : null;
@@ -105,19 +103,15 @@ function readVideo(stream: ProbeStreamJson): VideoStreamInfo {
 }
 
 /**
- * Reads ffprobe's JSON into what the pipeline needs, refusing what cannot become a video: a still
- * image, a file without a video track (cover art of an audio file does not count), or no duration.
+ * Reads ffprobe's JSON into what the pipeline needs, refusing what cannot become a video: a file in
+ * no video container (ffprobe run with videoInput refuses those itself; a PNG renamed .mp4 is
+ * still found to be a PNG), a file without a video track (cover art of an audio file does not
+ * count), or no duration.
  */
 export function readProbeJson(json: ProbeJson): MediaProbe {
   const formatName = json.format?.format_name ?? 'unknown';
   const streams = json.streams ?? [];
-  if (STILL_IMAGE_FORMAT.test(formatName)) {
-    throw new UnsupportedMediaError(
-      'still-image',
-      'This file is a still image, not a video.',
-      formatName,
-    );
-  }
+  if (!isVideoContainer(formatName)) throw formatRefusal(formatName, formatName);
   const videoStream = streams.find(
     (stream) => stream.codec_type === 'video' && stream.disposition?.attached_pic !== 1,
   );

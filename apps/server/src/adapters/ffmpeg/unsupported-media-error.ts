@@ -3,7 +3,17 @@
  * message is written for the person who uploaded the file.
  */
 export type UnsupportedMediaReason =
-  'empty-file' | 'not-media' | 'still-image' | 'no-video' | 'zero-duration' | 'truncated';
+  | 'empty-file'
+  | 'not-media'
+  | 'still-image'
+  | 'no-video'
+  | 'zero-duration'
+  | 'truncated'
+  // Not media at all, but a file of another kind (see media-input.ts):
+  | 'playlist'
+  | 'subtitles'
+  | 'image-sequence'
+  | 'unsupported-format';
 
 export class UnsupportedMediaError extends Error {
   readonly reason: UnsupportedMediaReason;

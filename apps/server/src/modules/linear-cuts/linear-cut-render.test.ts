@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { videoInput, webVttInput } from '../../adapters/ffmpeg/media-input.ts';
 import { linearCutArgs, mergedSubtitles, partSeconds, trackLanguage } from './linear-cut-render.ts';
 
 const srt = (...cues: [string, string, string][]) =>
@@ -68,6 +69,12 @@ describe('linearCutArgs', () => {
       'a.mp4',
       'b.mov',
       'subs.vtt',
+    ]);
+    // The stored sources are users' files; the subtitles are WebVTT the server wrote.
+    expect(args.slice(0, 20)).toEqual([
+      ...videoInput('a.mp4'),
+      ...videoInput('b.mov'),
+      ...webVttInput('subs.vtt'),
     ]);
     const graph = args[args.indexOf('-filter_complex') + 1]!;
     expect(graph).toContain(

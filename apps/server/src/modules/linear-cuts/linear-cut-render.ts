@@ -1,4 +1,5 @@
 import { CONTENT_LANGUAGES, LINEAR_CUT_FRAME_RATE } from '@plotline/core';
+import { videoInput, webVttInput } from '../../adapters/ffmpeg/media-input.ts';
 import { cuesToWebVtt, parseSrt, type SubtitleCue } from '../transcoding/subtitles.ts';
 
 /**
@@ -55,8 +56,8 @@ export function linearCutArgs(plan: RenderPlan): string[] {
   filters.push(`${joined}concat=n=${parts.length}:v=1:a=1[v][a]`);
   const subtitleInput = parts.length;
   return [
-    ...parts.flatMap((part) => ['-i', part.input]),
-    ...(plan.subtitles ? ['-i', plan.subtitles.file] : []),
+    ...parts.flatMap((part) => videoInput(part.input)),
+    ...(plan.subtitles ? webVttInput(plan.subtitles.file) : []),
     '-filter_complex',
     filters.join(';'),
     ...['-map', '[v]', '-map', '[a]'],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { videoInput } from '../../adapters/ffmpeg/media-input.ts';
 import { buildHlsLadderArgs, buildPosterArgs } from './transcode-commands.ts';
 import type { LadderPlan } from './ladder.ts';
 
@@ -46,6 +47,10 @@ describe('the one-run HLS ladder command', () => {
       '[split1]scale=640:360,setsar=1[video1]',
     ]);
     expect(args.filter((arg) => arg === '-i')).toHaveLength(1);
+  });
+
+  it("opens the source as a user's video: from the disk only, as a video container only", () => {
+    expect(args.slice(0, videoInput('').length)).toEqual(videoInput('/in/source.mov'));
   });
 
   it("gives every rung the source's sound at 48 kHz stereo, to the AAC frame after the picture", () => {
@@ -103,7 +108,8 @@ describe('the one-run HLS ladder command', () => {
 describe('the poster command', () => {
   it('seeks before decoding and writes one JPEG frame at the planned size', () => {
     expect(buildPosterArgs(PLAN, '/in/a.mp4', '/out/poster.jpg')).toEqual([
-      ...['-ss', '1.000', '-i', '/in/a.mp4', '-frames:v', '1', '-vf', 'scale=1280:720,setsar=1'],
+      ...['-ss', '1.000', ...videoInput('/in/a.mp4')],
+      ...['-frames:v', '1', '-vf', 'scale=1280:720,setsar=1'],
       ...['-q:v', '3', '-an', '-f', 'image2', '/out/poster.jpg'],
     ]);
   });

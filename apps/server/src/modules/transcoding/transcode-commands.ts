@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { videoInput } from '../../adapters/ffmpeg/media-input.ts';
 import type { LadderPlan } from './ladder.ts';
 
 /** Where the media playlist of a rendition lives, relative to the output directory. */
@@ -89,7 +90,7 @@ export function buildHlsLadderArgs(
   const streamMap = rungs.map((_, index) => `v:${index},a:${index}`).join(' ');
 
   return [
-    ...['-i', input],
+    ...videoInput(input),
     ...['-filter_complex', filterGraph],
     ...maps,
     ...['-c:v', 'libx264'],
@@ -114,7 +115,7 @@ export function buildPosterArgs(plan: LadderPlan, input: string, file: string): 
   const { atSeconds, width, height } = plan.poster;
   return [
     ...['-ss', atSeconds.toFixed(3)],
-    ...['-i', input],
+    ...videoInput(input),
     ...['-frames:v', '1'],
     ...['-vf', `scale=${width}:${height},setsar=1`],
     ...['-q:v', '3'],

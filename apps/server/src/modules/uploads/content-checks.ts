@@ -3,9 +3,13 @@ import { formatMessage, MESSAGES } from '@plotline/core';
 import { fileTypeFromFile } from 'file-type';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import type { Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
+import { imageInput } from '../../adapters/ffmpeg/media-input.ts';
 import type { MediaProbe } from '../../adapters/ffmpeg/media-probe.ts';
 import { ProcessFailedError } from '../../adapters/ffmpeg/run-process.ts';
-import { UnsupportedMediaError } from '../../adapters/ffmpeg/unsupported-media-error.ts';
+import {
+  UnsupportedMediaError,
+  type UnsupportedMediaReason,
+} from '../../adapters/ffmpeg/unsupported-media-error.ts';
 import { AppError } from '../../errors.ts';
 import { SubtitleParseError, srtToWebVtt } from '../transcoding/subtitles.ts';
 
@@ -23,13 +27,26 @@ function refuse(file: string, reason: string, status = 415): AppError {
   return new AppError(status, formatMessage(MESSAGES.fileRefused, { file, reason }));
 }
 
+/**
+ * Files that are no media at all, a bad request (400): nothing, or a playlist, subtitles, pictures
+ * or another format off the list of containers. Media that cannot become a video (a still, sound
+ * only, a damaged file) is unsupported media (415).
+ */
+const NOT_MEDIA = new Set<UnsupportedMediaReason>([
+  'empty-file',
+  'playlist',
+  'subtitles',
+  'image-sequence',
+  'unsupported-format',
+]);
+
 /** The probe of a video, or a 4xx naming the file: the content decides, never the name. */
 export async function checkVideo(ffmpeg: Ffmpeg, file: string, name: string): Promise<MediaProbe> {
   try {
     return await ffmpeg.probe(file);
   } catch (error) {
     if (error instanceof UnsupportedMediaError) {
-      throw refuse(name, error.message, error.reason === 'empty-file' ? 400 : 415);
+      throw refuse(name, error.message, NOT_MEDIA.has(error.reason) ? 400 : 415);
     }
     throw error;
   }
@@ -61,7 +78,7 @@ export async function checkImage(
   const extension = type && IMAGE_TYPES[type.mime as keyof typeof IMAGE_TYPES];
   if (!extension) throw refuse(name, MESSAGES.notAnImage);
   try {
-    await ffmpeg.run(['-xerror', '-i', file, '-frames:v', '1', '-f', 'null', '-'], {
+    await ffmpeg.run(['-xerror', ...imageInput(file), '-frames:v', '1', '-f', 'null', '-'], {
       timeoutMs: 30_000,
     });
     const { width, height } = await imageSizeFromFile(file);
