@@ -1,4 +1,4 @@
-import { MESSAGES, type OembedVideo, type Project } from '@plotline/core';
+import { formatMessage, MESSAGES, type OembedVideo, type Project } from '@plotline/core';
 import { describe, expect, it } from 'vitest';
 import { startProjectSuite } from '../../test/test-projects.ts';
 import type { Envelope } from '../../test/test-server.ts';
@@ -74,6 +74,36 @@ describe('embed_origins (step 4)', () => {
       expect(response.body.message).toContain(message);
     }
     expect(await originsOf(movieId)).toEqual(['https://kept.example']);
+  });
+
+  it('refuses an entry that is no origin by name: nothing of it could reach the header', async () => {
+    const movieId = await make.makeProject(owner.token);
+    await save({ movieId, embed_origins: ['https://kept.example'] });
+    for (const entry of [
+      'https://a.example; script-src *',
+      'https://a.example,https://b.example',
+      'https://"a.example"',
+      "'self'",
+      'https://a*.example',
+      'https://a.example:99999',
+      'https://a.example\u0007',
+    ]) {
+      const response = await save({
+        movieId,
+        embed_origins: ['https://fine.example', entry],
+      });
+      expect(response.status, entry).toBe(400);
+      expect(response.body.message).toBe(
+        `embed_origins.1: ${formatMessage(MESSAGES.embedOriginRefused, {
+          origin: JSON.stringify(entry),
+          reason: MESSAGES.embedOriginFormat,
+        })}`,
+      );
+    }
+    expect(await originsOf(movieId)).toEqual(['https://kept.example']);
+    // A leading *. label is an origin.
+    expect((await save({ movieId, embed_origins: ['HTTPS://*.Example.com'] })).status).toBe(200);
+    expect(await originsOf(movieId)).toEqual(['https://*.example.com']);
   });
 
   it("is the company's: a stranger cannot set it", async () => {

@@ -4,6 +4,7 @@ import {
   embedSizeWithin,
   embedUrl,
   MESSAGES,
+  parsedEmbedOrigins,
   WATCH_PATH,
   watchUrl,
   type OembedQuery,
@@ -20,6 +21,7 @@ export interface EmbedPage {
   title: string;
   /** Only a shareable story is offered to other sites (oEmbed, `/embed`). */
   shareable: boolean;
+  /** Its `embed_origins` as parsed origins (core `parsedEmbedOrigins`), never the stored text. */
   embedOrigins: string[];
 }
 
@@ -88,7 +90,7 @@ export function createEmbedService(deps: {
     slug: movie.slug!,
     title: movie.title,
     shareable: movie.shareable,
-    embedOrigins: movie.embedOrigins,
+    embedOrigins: parsedEmbedOrigins(movie.embedOrigins),
   });
 
   /** `/watch/{slug}` or `/embed/{slug}` of this site; null for any other address. */

@@ -4,7 +4,9 @@ import {
   MESSAGES,
   type ProjectFigures,
 } from '@plotline/core';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { movieContents } from '../../db/schema/index.ts';
 import { startProjectSuite, type ProjectStory } from '../../test/test-projects.ts';
 
 const DAY_MS = 86_400_000;
@@ -390,6 +392,38 @@ describe('GET /api/movie/{movieId}/figures.csv', () => {
       `"${ids[1]}","${ids[0]}","bridge","'@bridge.mp4","0","0","","","0"`,
       `"${ids[2]}","${ids[1]}","clip","'-minus.mp4","0","0","0","",""`,
       `"${ids[3]}","${ids[1]}","clip","'+plus.mp4","0","0","0","",""`,
+    ]);
+  });
+
+  it('keeps a name led by a tab or carriage return from being read as a formula', async () => {
+    const movieId = await make.makeProject(owner.token, { title: 'Hidden formulas' });
+    const opening = await make.readyItem(movieId, 1, 10, 'opening.mp4');
+    const bridge = await make.readyItem(movieId, 2, 10, 'bridge.mp4');
+    // Names kept before imports cleaned them as uploads do.
+    for (const [id, name] of [
+      [opening, '\t=HYPERLINK("http://evil.example")'],
+      [bridge, '\r+1'],
+    ] as const) {
+      await server.db.update(movieContents).set({ fileName: name }).where(eq(movieContents.id, id));
+    }
+    const saved = await server.request('POST', '/api/movie-plot', {
+      token: owner.token,
+      body: {
+        movie_id: movieId,
+        version: 0,
+        plots: [
+          { movie_plot_id: -1, parent_id: null, movie_content_id: opening, locked: '0' },
+          { movie_plot_id: -2, parent_id: -1, movie_content_id: bridge, locked: '0' },
+        ],
+      },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const response = await csv('', owner.token, movieId);
+    expect(response.status, response.text).toBe(200);
+    expect(cellsOf(response.text).map((line) => line[3])).toEqual([
+      'item',
+      `'\t=HYPERLINK("http://evil.example")`,
+      `'\r+1`,
     ]);
   });
 

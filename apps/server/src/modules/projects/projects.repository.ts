@@ -2,7 +2,7 @@ import type { BannerKind, ProjectType, ViewMode } from '@plotline/core';
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { containing } from '../../db/like-patterns.ts';
-import { bannerImages, clients, movies } from '../../db/schema/index.ts';
+import { bannerImages, clients, companies, movies } from '../../db/schema/index.ts';
 
 export interface MovieRecord {
   id: number;
@@ -97,6 +97,13 @@ const clientColumns = { id: clients.id, name: clients.name };
 const asRecord = (row: Omit<MovieRecord, 'type'> & { type: number }): MovieRecord => ({
   ...row,
   type: row.type as ProjectType,
+/**
+ * Whether a project's company is active: a disabled company's published stories answer as unknown
+ * on every public surface (watch, embed, oEmbed, resume, the App API's feed and project).
+ */
+export const ofActiveCompany = (movie: typeof movies) =>
+  sql`exists (select 1 from ${companies} where ${companies.id} = ${movie.companyId} and ${companies.status} = 'active')`;
+
 });
 
 export type ThumbnailField = 'thumbnailMobile' | 'thumbnailDesktop';
@@ -137,12 +144,17 @@ export function createProjectsRepository(db: Executor) {
       return row ? asRecord(row) : null;
     },
 
-    /** The published project at an address; null for an unknown address or a draft's. */
+    /**
+     * The published project at an address, as the public sees it; null for an unknown address, a
+     * draft's, or a disabled company's (whose stories are dark until it is enabled again).
+     */
     async findPublishedBySlug(slug: string, tx: Executor = db): Promise<MovieRecord | null> {
       const [row] = await tx
         .select(movieColumns)
         .from(movies)
-        .where(and(eq(movies.slug, slug), eq(movies.status, 'published')));
+        .where(
+          and(eq(movies.slug, slug), eq(movies.status, 'published'), ofActiveCompany(movies)),
+        );
       return row ? asRecord(row) : null;
     },
 

@@ -603,6 +603,46 @@ describe('POST /api/media/banner', () => {
     expect((await saveBanner(body)).status).toBe(409);
     expect((await getProject(movieId)).body.data.button_text).toBe('');
   });
+
+  const NOT_WEB_LINKS = [
+    'javascript:alert(document.cookie)',
+    ' JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    '/relative/page',
+    '//elsewhere.example/page',
+    'example.com/offer',
+    'https://user:secret@example.com',
+  ];
+
+  it('takes a web link (http or https) or nothing as the target, here and in POST /api/movie, changing nothing else', async () => {
+    const movieId = await make.makeProject(owner.token);
+    const kept = { movie_id: movieId, url: 'https://example.com/kept', button_text: 'Kept' };
+    expect((await saveBanner(kept)).status).toBe(200);
+    for (const url of NOT_WEB_LINKS) {
+      const viaBanner = await saveBanner({ movie_id: movieId, url, button_text: 'Changed' });
+      expect(viaBanner.status, url).toBe(400);
+      expect(viaBanner.body.message).toBe(`url: ${MESSAGES.webUrlFormat}`);
+      const viaProject = await server.request<Envelope<unknown>>('POST', '/api/movie', {
+        token: owner.token,
+        body: { movieId, url, slug: `changed-${movieId}` },
+      });
+      expect(viaProject.status, url).toBe(400);
+      expect(viaProject.body.message).toBe(`url: ${MESSAGES.webUrlFormat}`);
+    }
+    expect((await getProject(movieId)).body.data).toMatchObject({
+      url: 'https://example.com/kept',
+      button_text: 'Kept',
+      slug: null,
+    });
+    expect(
+      (await saveBanner({ movie_id: movieId, url: ' http://example.com/a?b#c ' })).status,
+    ).toBe(200);
+    expect((await getProject(movieId)).body.data.url).toBe('http://example.com/a?b#c');
+    expect((await saveBanner({ movie_id: movieId, url: '' })).status).toBe(200);
+    expect((await getProject(movieId)).body.data.url).toBe('');
+  });
 });
 
 describe('DELETE /api/media/banner/{movieId}/{bannerKind}', () => {

@@ -10,6 +10,7 @@ import {
   segments,
   series,
 } from '../../db/schema/index.ts';
+import { ofActiveCompany } from '../projects/projects.repository.ts';
 
 /** A promoted content as stored, with its project and segments. */
 export interface PromotedRecord {
@@ -49,9 +50,9 @@ export interface CandidateRecord {
   promoted: boolean;
 }
 
-/** A project the app may show: published, with the mobile-app channel on. */
+/** A project the app may show: published, with the mobile-app channel on, of an active company. */
 export const onAppChannel = (movie: typeof movies) =>
-  sql`${movie.status} = 'published' and ${movie.appChannelOn}`;
+  sql`${movie.status} = 'published' and ${movie.appChannelOn} and ${ofActiveCompany(movie)}`;
 
 /** A promoted content's segments, named, in id order: one subquery per row, no second query. */
 const segmentsOfRow = sql<PromotedRecord['segments']>`coalesce((

@@ -1,9 +1,17 @@
-import { ARCHIVE_LIMITS, ARCHIVE_MESSAGES, formatMessage, STORY_FILE } from '@plotline/core';
+import {
+  ARCHIVE_LIMITS,
+  ARCHIVE_MESSAGES,
+  formatMessage,
+  MESSAGES,
+  STORY_FILE,
+  type Project,
+} from '@plotline/core';
 import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startProjectSuite } from '../../test/test-projects.ts';
+import type { Envelope } from '../../test/test-server.ts';
 import {
   entriesOf,
   exportOf,
@@ -97,6 +105,36 @@ describe('POST /api/movie/import refuses a bad archive, writing nothing', () => 
     });
   });
 
+  it('cleans the names it imports as an upload cleans them: no path, no control characters', async () => {
+    const subtitle = 'subtitles/notes.srt';
+    const zip = await archive(
+      (json) => {
+        const [item] = json.items;
+        Object.assign(item!, {
+          file_name: 'C:\\clips\\evil\u001b[2Jname\r\n.mp4',
+          languages: [
+            { ...(item!.languages[0] as object), subtitle, subtitle_name: '../notes\u0007\t.srt' },
+          ],
+        });
+        return json;
+      },
+      [
+        { name: mediaPath, data: media, compress: false },
+        { name: subtitle, data: Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nHi\n') },
+      ],
+    );
+    const response = await postArchive(server, owner.token, zip);
+    expect(response.status, response.text).toBe(201);
+    const copy = await server.request<Envelope<Project>>(
+      'GET',
+      `/api/movie/${response.body.data.movieId}`,
+      { token: owner.token },
+    );
+    const [item] = copy.body.data.movieContent;
+    expect(item!.file_name).toBe('evil[2Jname.mp4');
+    expect(item!.lang[0]!.file_name).toBe('notes.srt');
+  });
+
   it('refuses an archive larger than the limit, by its declared length, before reading it', async () => {
     const before = await writtenState(server);
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -155,6 +193,18 @@ describe('POST /api/movie/import refuses a bad archive, writing nothing', () => 
       await archive((json) => ({ ...json, version: 2 })),
       formatMessage(ARCHIVE_MESSAGES.newerVersion, { version: 2 }),
     );
+  });
+
+  it("refuses a banner target that is not a web link, as the studio's calls do", async () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '/relative']) {
+      await expectRefused(
+        await archive((json) => ({ ...json, banner: { ...(json.banner as object), url } })),
+        formatMessage(ARCHIVE_MESSAGES.storyInvalid, {
+          path: 'banner.url',
+          message: MESSAGES.webUrlFormat,
+        }),
+      );
+    }
   });
 
   it('refuses a storyline that names what story.json does not list, or breaks the plot rules', async () => {

@@ -35,6 +35,7 @@ import {
   checkImage,
   checkSubtitle,
   checkVideo,
+  displayFileName,
   type CheckedImage,
 } from '../uploads/content-checks.ts';
 import type { IncomingFile } from '../uploads/uploads.service.ts';
@@ -270,7 +271,8 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
         story.items.map((item) => ({
           movieId,
           type: contentTypeOf(item),
-          fileName: item.file_name,
+          // Cleaned as an upload cleans its name: an archive may be made by hand.
+          fileName: displayFileName(item.file_name, 'video'),
           sourceKey: keyOf.get(item.media)!,
           sourceBytes: files.get(item.media)!.bytes,
         })),
@@ -285,7 +287,8 @@ export function createStoryArchiveService(deps: StoryArchiveDeps) {
             caption: language.caption,
             subtitleSrtKey: language.subtitle && keyOf.get(language.subtitle)!,
             subtitleVttKey: language.subtitle && vttKeyOf.get(language.subtitle)!,
-            subtitleName: language.subtitle && (language.subtitle_name ?? 'subtitle.srt'),
+            subtitleName:
+              language.subtitle && displayFileName(language.subtitle_name ?? '', 'subtitle.srt'),
           })),
         ),
         at,

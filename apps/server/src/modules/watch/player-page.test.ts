@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { movies } from '../../db/schema/index.ts';
 import {
   startProjectTests,
   type projectFactories,
@@ -170,6 +172,36 @@ describe('the embed page', () => {
     expect(policyOf((await server.request('GET', '/app')).headers)['frame-ancestors']).toEqual([
       "'self'",
     ]);
+  });
+
+  it('builds its policy and the bridge’s list from parsed origins, never from stored text', async () => {
+    const pathname = await embedded({});
+    // Rows saved before origins were parsed strictly may hold anything.
+    await server.db
+      .update(movies)
+      .set({
+        embedOrigins: [
+          'HTTPS://A.example:443/',
+          'https://b.example; script-src *',
+          'https://c.example,https://d.example',
+          "'unsafe-inline'",
+          'http://localhost:5000',
+        ],
+      })
+      .where(eq(movies.id, Number(pathname.split('-').at(-1))));
+    const response = await server.request('GET', pathname);
+    expect(response.status).toBe(200);
+    expect(policyOf(response.headers)['frame-ancestors']).toEqual([
+      "'self'",
+      'https://a.example',
+      'http://localhost:5000',
+    ]);
+    expect(policyOf(response.headers)['script-src']).toEqual(["'self'"]);
+    expect(response.text).toBe(
+      playerWith(
+        '<meta name="plotline-embed-origins" content="https://a.example http://localhost:5000">',
+      ),
+    );
   });
 
   it("is framed by any site with embed_origins ['*'], and by this origin only with none", async () => {

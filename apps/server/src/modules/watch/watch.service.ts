@@ -1,6 +1,7 @@
 import {
   BANNER_KINDS,
   CONTENT_LANGUAGES,
+  isWebUrl,
   MESSAGES,
   plotInTreeOrder,
   type BannerKind,
@@ -20,7 +21,7 @@ import type { MovieRecord, ProjectsRepository } from '../projects/projects.repos
 import { currentBannerImages } from '../projects/projects.service.ts';
 import type { NewViewEvent, WatchRepository } from './watch.repository.ts';
 
-/** Each published plot the events were checked against, by slug: id → parent id. */
+/** Each published plot the events were checked against, by project: id → parent id. */
 const PLOTS_KEPT = 1000;
 
 export function createWatchService(deps: {
@@ -33,11 +34,8 @@ export function createWatchService(deps: {
 }) {
   const { projects, contents, plots, views, blobs, clock } = deps;
   // Publishing is final, so a published plot read once stays true for good: the busiest projects'
-  // events are checked without reading their plot each time. Oldest first out when full.
-  const publishedPlots = new Map<
-    string,
-    { movieId: number; appChannelOn: boolean; parentOf: Map<number, number | null> }
-  >();
+  // events are checked without reading their plot each time. By project id; oldest first out when full.
+  const publishedPlots = new Map<number, Map<number, number | null>>();
 
   const urlOf = (key: string | null) => (key ? blobs.publicUrl(key) : null);
 
@@ -97,7 +95,8 @@ export function createWatchService(deps: {
         button_text: movie.buttonText,
         button_color: movie.buttonColor,
         button_text_color: movie.buttonTextColor,
-        url: movie.bannerUrl,
+        // A link stored before links had to be web links is not handed to the player.
+        url: isWebUrl(movie.bannerUrl) ? movie.bannerUrl : '',
       },
       items: shownItems.map((item) => {
         const own = languages.filter((language) => language.movieContentId === item.id);
@@ -140,20 +139,23 @@ export function createWatchService(deps: {
     };
   }
 
-  /** The published plot at an address, as events are checked against it. */
+  /**
+   * The published plot at an address, as events are checked against it. The project is looked up
+   * each time, since its company may be disabled (and enabled) at any time; only its plot is kept.
+   */
   async function publishedPlot(slug: string) {
-    const kept = publishedPlots.get(slug);
-    if (kept) return kept;
     const movie = await publishedProject(slug);
-    const parentOf = new Map(
-      (await plots.listPlots(movie.id)).map((node) => [node.id, node.parentId] as const),
-    );
-    const plot = { movieId: movie.id, appChannelOn: movie.appChannelOn, parentOf };
-    if (publishedPlots.size >= PLOTS_KEPT) {
-      publishedPlots.delete(publishedPlots.keys().next().value!);
+    let parentOf = publishedPlots.get(movie.id);
+    if (!parentOf) {
+      parentOf = new Map(
+        (await plots.listPlots(movie.id)).map((node) => [node.id, node.parentId] as const),
+      );
+      if (publishedPlots.size >= PLOTS_KEPT) {
+        publishedPlots.delete(publishedPlots.keys().next().value!);
+      }
+      publishedPlots.set(movie.id, parentOf);
     }
-    publishedPlots.set(slug, plot);
-    return plot;
+    return { movieId: movie.id, appChannelOn: movie.appChannelOn, parentOf };
   }
 
   /**
