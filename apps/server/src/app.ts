@@ -25,7 +25,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
-import { registerRequestIds, requestIdOf } from './http/request-ids.ts';
+import { registerRequestIds, requestIdGenerator } from './http/request-ids.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStrictWrites } from './http/strict-writes.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -439,7 +439,7 @@ export async function buildApp(deps: AppDeps) {
   const app: FastifyInstance = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
-    genReqId: requestIdOf,
+    genReqId: requestIdGenerator(deps.trustProxy ?? false),
     // 1 MB of JSON is plenty; uploads have their own limits.
     bodyLimit: 1_048_576,
   });

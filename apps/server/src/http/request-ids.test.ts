@@ -10,7 +10,7 @@ interface LogLine {
   err?: { message: string };
 }
 
-describe('request ids', () => {
+describe('request ids behind a trusted proxy (TRUST_PROXY, as the test server has it)', () => {
   const lines: LogLine[] = [];
   let server: TestServer;
 
@@ -89,5 +89,28 @@ describe('request ids', () => {
     const failure = linesOf('failing-1').find((line) => line.msg === 'request failed')!;
     expect(failure.err?.message).toBe('the secret insides of a failure');
     expect(failure).toHaveProperty('err.stack', expect.stringContaining('request-ids.test.ts'));
+  });
+});
+
+describe('request ids without a trusted proxy (TRUST_PROXY off)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ trustProxy: false });
+  });
+  afterAll(() => server.close());
+
+  it("makes an id of its own whatever x-request-id the client sends: the header is the client's", async () => {
+    const ids: (string | null)[] = [];
+    for (const sent of ['edge-7f3a.42:1', 'edge-7f3a.42:1', 'a-request-of-someone-else']) {
+      const response = await server.request('GET', '/api/health', {
+        headers: { 'x-request-id': sent },
+      });
+      expect(response.status).toBe(200);
+      ids.push(response.headers.get('x-request-id'));
+    }
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(3);
   });
 });

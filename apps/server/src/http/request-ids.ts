@@ -11,12 +11,17 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * Fastify's `genReqId`: the id a proxy in front gave the request, when it is sane, else a new one.
- * Pino writes it as `reqId` on every log line of the request.
+ * Fastify's `genReqId`: behind a trusted proxy (TRUST_PROXY), the id it gave the request when that
+ * is sane; else, and always without one, a new id. Without a proxy the header is the client's
+ * own, and a client must not choose the id that names its requests in the log (it could pass
+ * itself off as another request, or tie a user's report to its own). Pino writes it as `reqId` on
+ * every log line of the request.
  */
-export function requestIdOf(request: IncomingMessage): string {
-  const given = request.headers[REQUEST_ID_HEADER];
-  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+export function requestIdGenerator(trustProxy: boolean): (request: IncomingMessage) => string {
+  return (request) => {
+    const given = trustProxy ? request.headers[REQUEST_ID_HEADER] : undefined;
+    return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+  };
 }
 
 /**

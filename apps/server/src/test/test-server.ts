@@ -87,6 +87,8 @@ export async function startTestServer(
     identityProviders?: IdentityProviderConfig[];
     /** METRICS_TOKEN: metrics at /metrics; none unless given. */
     metricsToken?: string;
+    /** TRUST_PROXY; on unless given (see above). */
+    trustProxy?: boolean;
     /** Errors only, to the standard output, unless given (a test reading the log lines). */
     logger?: AppDeps['logger'];
     /** The blob store's folder, kept on close; a scratch folder of the server's own unless given. */
@@ -134,7 +136,7 @@ export async function startTestServer(
     termsFile: options.termsFile,
     identityProviders: options.identityProviders,
     identityProviderTimeoutSeconds: 2,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? true,
     logger: options.logger ?? { level: 'error' },
     metricsToken: options.metricsToken,
   });
