@@ -47,6 +47,9 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
+import { createDownloadsRepository } from './modules/downloads/downloads.repository.ts';
+import { registerDownloadsRoutes } from './modules/downloads/downloads.routes.ts';
+import { createDownloadsService } from './modules/downloads/downloads.service.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createFiguresRepository } from './modules/figures/figures.repository.ts';
@@ -65,7 +68,7 @@ import { createMovieContentsRepository } from './modules/content/movie-contents.
 import { createMaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
 import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
-import { registerLinearCutsRoutes } from './modules/linear-cuts/linear-cuts.routes.ts';
+import { registerLinearCutsRoutes, sendCutFile } from './modules/linear-cuts/linear-cuts.routes.ts';
 import { createLinearCutsRepository } from './modules/linear-cuts/linear-cuts.repository.ts';
 import { createLinearCutsService } from './modules/linear-cuts/linear-cuts.service.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
@@ -96,7 +99,10 @@ import { createSegmentsRepository } from './modules/segments/segments.repository
 import { registerSegmentsRoutes } from './modules/segments/segments.routes.ts';
 import { createSegmentsService } from './modules/segments/segments.service.ts';
 import { createSessionsRepository } from './modules/sessions/sessions.repository.ts';
-import { registerStoryArchiveRoutes } from './modules/story-archive/story-archive.routes.ts';
+import {
+  registerStoryArchiveRoutes,
+  sendStoryArchive,
+} from './modules/story-archive/story-archive.routes.ts';
 import { createSeriesRepository } from './modules/series/series.repository.ts';
 import { registerSeriesRoutes } from './modules/series/series.routes.ts';
 import { createSeriesService } from './modules/series/series.service.ts';
@@ -501,7 +507,7 @@ export async function buildApp(deps: AppDeps) {
   registerPlotRoutes(app, plotService);
   registerPublishingRoutes(app, publishingService);
   registerLinearCutsRoutes(app, linearCuts, deps.blobs);
-  await registerStoryArchiveRoutes(
+  const storyArchives = await registerStoryArchiveRoutes(
     app,
     {
       db,
@@ -516,6 +522,16 @@ export async function buildApp(deps: AppDeps) {
       scratchDir: path.join(deps.workDir, 'import'),
     },
     { incomingDir: path.join(deps.workDir, 'incoming') },
+  );
+  registerDownloadsRoutes(
+    app,
+    createDownloadsService({ tickets: createDownloadsRepository(db), projects, linearCuts, clock }),
+    {
+      'story-archive': async (caller, movieId, _request, reply) =>
+        sendStoryArchive(reply, await storyArchives.exportArchive(caller, movieId)),
+      'linear-cut': async (caller, cutId, request, reply) =>
+        sendCutFile(request, reply, deps.blobs, await linearCuts.cutFileById(caller, cutId)),
+    },
   );
   await registerWatchRoutes(app, watchService);
   registerResumeRoutes(

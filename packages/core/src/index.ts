@@ -12,6 +12,7 @@ export * from './banner-kinds.ts';
 export * from './companies.schema.ts';
 export * from './companies.ts';
 export * from './counter-format.ts';
+export * from './downloads.schema.ts';
 export * from './downloads.ts';
 export * from './embed.schema.ts';
 export * from './embed.ts';

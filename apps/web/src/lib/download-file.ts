@@ -31,9 +31,10 @@ async function readWithProgress(response: Response, onProgress: (percent: number
 }
 
 /**
- * A file from the API, with the session. A download link cannot carry the session's header, so
- * files are fetched and handed to the browser (`saveFile`). `onProgress`, for large files, hears
- * the whole percentage received so far when the server says the file's length.
+ * A small file from the API (a CSV), with the session: a link cannot carry the session's header,
+ * so the file is fetched and handed to the browser (`saveFile`). Large files go by a download
+ * ticket instead (`downloadFrom`), never through memory. `onProgress` hears the whole percentage
+ * received so far when the server says the file's length.
  */
 export async function fetchFile(
   path: string,
@@ -65,4 +66,16 @@ export function saveFile(blob: Blob, name: string) {
   link.click();
   // Revoked once the browser has taken the file; at once, some browsers lose it.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Lets the browser fetch an address that needs no session (a download ticket's) and save what it
+ * answers as its own download, written to disk as it comes: nothing of the file passes through
+ * the page. `download` keeps the page where it is even when the server refuses.
+ */
+export function downloadFrom(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.click();
 }

@@ -164,6 +164,11 @@ describe('the activity log', () => {
         body: { movie_plot_id: story.nodes.opening, status: true },
       });
       expect(lock.status).toBe(200);
+      const cut = await server.request('POST', `/api/movie/${story.movieId}/linear-cuts`, {
+        token,
+        body: { choices: [story.nodes.left], language_id: null },
+      });
+      expect(cut.status, cut.text).toBe(202);
       const password = await server.request('POST', '/api/user/reset_password', {
         token,
         body: { current_password: contributor.password, password: 'a new password' },
@@ -227,6 +232,7 @@ describe('the activity log', () => {
       segment: 'segment.created',
       operator_settings: 'maintenance.off',
       user_identity: 'identity.linked',
+      linear_cut: 'linear_cut.created',
     };
     for (const type of ACTIVITY_ENTITY_TYPES) {
       const filtered = await server.request<PageBody>(
@@ -253,7 +259,7 @@ describe('the activity log', () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
         message:
-          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image, promoted, segment, operator_settings, user_identity',
+          'entity: Unknown entity type: use one of session, user, company, movie, series, movie_content, movie_plot, banner_image, promoted, segment, operator_settings, user_identity, linear_cut',
       });
     }
   });

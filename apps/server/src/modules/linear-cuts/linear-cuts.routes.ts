@@ -5,7 +5,7 @@ import {
   linearCutSchema,
   type LinearCut,
 } from '@plotline/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import parseRange from 'range-parser';
 import { z } from 'zod';
@@ -31,6 +31,43 @@ const mp4Reply = (description: string) =>
     description,
     content: { 'video/mp4': { schema: { type: 'string', format: 'binary' } } },
   });
+
+/**
+ * A ready cut's MP4 as an attachment, whole or the one range asked (206; 416 beyond the file):
+ * what its route and a download ticket answer alike. Streamed through the store even where it
+ * signs URLs: an API client fetches it with its session's header, which a redirect to another
+ * origin would carry into a CORS refusal.
+ */
+export async function sendCutFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  blobs: BlobStore,
+  { key, fileName }: { key: string; fileName: string },
+): Promise<FastifyReply> {
+  const size = await blobs.size(key);
+  if (size === null) throw new Error(`Linear cut file ${key} is missing`);
+  void reply
+    .header('content-type', 'video/mp4')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .header('accept-ranges', 'bytes');
+  const ranges = request.headers.range
+    ? parseRange(size, request.headers.range, { combine: true })
+    : -2;
+  if (ranges === -1) {
+    return reply.status(416).header('content-range', `bytes */${size}`).send();
+  }
+  // A malformed header, or several ranges (which would need multipart replies): the whole file.
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) {
+    return reply.header('content-length', size).send(await blobs.read(key));
+  }
+  const { start, end } = ranges[0]!;
+  return reply
+    .status(206)
+    .header('content-range', `bytes ${start}-${end}/${size}`)
+    .header('content-length', end - start + 1)
+    .send(await blobs.read(key, { start, end }));
+}
 
 /**
  * Linear cuts of a project (core `linear-cut.ts`): one path rendered into one MP4 by a job,
@@ -126,38 +163,13 @@ export function registerLinearCutsRoutes(
         },
       },
     },
-    async (request, reply) => {
-      const { key, fileName } = await linearCuts.cutFile(
-        callerOf(request),
-        request.params.movieId,
-        request.params.id,
-      );
-      // Streamed through the store even where it signs URLs: the studio fetches the file with
-      // its session's header, which a redirect to another origin would carry into a CORS refusal.
-      const size = await blobs.size(key);
-      if (size === null) throw new Error(`Linear cut ${request.params.id}: ${key} is missing`);
-      void reply
-        .header('content-type', 'video/mp4')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .header('accept-ranges', 'bytes');
-      const ranges = request.headers.range
-        ? parseRange(size, request.headers.range, { combine: true })
-        : -2;
-      if (ranges === -1) {
-        return reply.status(416).header('content-range', `bytes */${size}`).send();
-      }
-      // A malformed header, or several ranges (which would need multipart replies): the whole file.
-      if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) {
-        return reply.header('content-length', size).send(await blobs.read(key));
-      }
-      const { start, end } = ranges[0]!;
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${start}-${end}/${size}`)
-        .header('content-length', end - start + 1)
-        .send(await blobs.read(key, { start, end }));
-    },
+    async (request, reply) =>
+      sendCutFile(
+        request,
+        reply,
+        blobs,
+        await linearCuts.cutFile(callerOf(request), request.params.movieId, request.params.id),
+      ),
   );
 
   routes.delete(

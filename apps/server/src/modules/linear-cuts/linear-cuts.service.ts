@@ -297,6 +297,13 @@ export function createLinearCutsService(deps: LinearCutsDeps) {
       return { key: cut.fileKey, fileName: `plotline-cut-${movieId}-${cut.id}.mp4` };
     },
 
+    /** `cutFile` for a download ticket, which names the cut alone. */
+    async cutFileById(caller: AuthContext, cutId: number) {
+      const cut = await cuts.findCut(cutId);
+      if (!cut) throw new AppError(404, LINEAR_CUT_MESSAGES.notFound);
+      return this.cutFile(caller, cut.movieId, cut.id);
+    },
+
     /** Deletes a cut and its file; a render under way finds its row gone and drops its output. */
     async deleteCut(caller: AuthContext, movieId: number, cutId: number): Promise<LinearCut> {
       const cut = await cutOfProject(caller, movieId, cutId);

@@ -84,6 +84,8 @@ const NOT_ABOUT_A_PROJECT = [
   // A linear cut renders a published project into a file of its own: the project is only read.
   'POST /api/movie/{movieId}/linear-cuts',
   'DELETE /api/movie/{movieId}/linear-cuts/{id}',
+  // A download ticket is a link to a file of the project, which it only reads.
+  'POST /api/downloads',
 ];
 
 function tusRequest(method: string, url: string, headers: Record<string, string>, body?: Buffer) {

@@ -8,7 +8,7 @@ import {
   STORY_ARCHIVE_SCHEMA_FILE,
   UPLOAD_PART,
 } from '@plotline/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { removeDeadProcessesFolders } from '../../adapters/scratch-folders.ts';
@@ -18,7 +18,11 @@ import { callerOf, requireRight } from '../../http/access.ts';
 import { logsActivity } from '../../http/activity-log.ts';
 import { envelope, errors } from '../../http/schemas.ts';
 import { receiveUploads, type ReceivedUpload } from '../uploads/receive-uploads.ts';
-import { createStoryArchiveService, type StoryArchiveDeps } from './story-archive.service.ts';
+import {
+  createStoryArchiveService,
+  type StoryArchiveDeps,
+  type StoryArchiveService,
+} from './story-archive.service.ts';
 import { createStoryArchiveRepository } from './story-archive.repository.ts';
 
 export interface StoryArchiveRouteOptions {
@@ -32,16 +36,28 @@ const importReply = z.object({
   items: z.number().int(),
 });
 
+/** An archive as an attachment: what the export route and a download ticket answer alike. */
+export function sendStoryArchive(
+  reply: FastifyReply,
+  archive: Awaited<ReturnType<StoryArchiveService['exportArchive']>>,
+): FastifyReply {
+  return reply
+    .header('content-type', 'application/zip')
+    .header('content-length', archive.bytes)
+    .header('content-disposition', `attachment; filename="${archive.fileName}"`)
+    .send(archive.stream);
+}
+
 /**
  * A story's portable archive (docs/story-archive.md): `GET /api/movie/{movieId}/export` and
- * `POST /api/movie/import`. The service is made here: nothing else calls it. Archives half
- * unpacked by a process that was killed are removed first.
+ * `POST /api/movie/import`. The service is made here; its export is answered for the download
+ * tickets too. Archives half unpacked by a process that was killed are removed first.
  */
 export async function registerStoryArchiveRoutes(
   app: FastifyInstance,
   { db, ...deps }: Omit<StoryArchiveDeps, 'archives'> & { db: Executor },
   options: StoryArchiveRouteOptions,
-): Promise<void> {
+): Promise<Pick<StoryArchiveService, 'exportArchive'>> {
   await removeDeadProcessesFolders(deps.scratchDir);
   await mkdir(deps.scratchDir, { recursive: true });
   const archives = createStoryArchiveService({
@@ -69,14 +85,11 @@ export async function registerStoryArchiveRoutes(
         },
       },
     },
-    async (request, reply) => {
-      const archive = await archives.exportArchive(callerOf(request), request.params.movieId);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', archive.bytes)
-        .header('content-disposition', `attachment; filename="${archive.fileName}"`)
-        .send(archive.stream);
-    },
+    async (request, reply) =>
+      sendStoryArchive(
+        reply,
+        await archives.exportArchive(callerOf(request), request.params.movieId),
+      ),
   );
 
   routes.post(
@@ -130,4 +143,5 @@ export async function registerStoryArchiveRoutes(
       }
     },
   );
+  return archives;
 }

@@ -1476,8 +1476,7 @@ export const de: Translation = {
     exportHint:
       'Ein ZIP der Geschichte: Storyline, Beschriftungen, Banner, Artwork und alle Quellvideos, um sie wieder in Plotline zu importieren.',
     exporting: 'Wird exportiert…',
-    exportingPercent: 'Wird exportiert: {{percent}} %',
-    exported: 'Das Story-Archiv ist heruntergeladen',
+    exported: 'Der Browser lädt das Story-Archiv herunter',
     importStory: 'Geschichte importieren',
     dialogText:
       'Wählen Sie ein Story-Archiv: ein aus Plotline exportiertes ZIP. Es wird ein neuer Entwurf Ihres Unternehmens, seine Clips werden wie Uploads transkodiert. Die Adresse wählen Sie selbst.',

@@ -1280,8 +1280,7 @@ export const en = {
     exportHint:
       'A zip of the story: its storyline, captions, banner, artwork and every source video, to import into Plotline again.',
     exporting: 'Exporting…',
-    exportingPercent: 'Exporting: {{percent}}%',
-    exported: 'The story archive is downloaded',
+    exported: 'The browser is downloading the story archive',
     importStory: 'Import a story',
     dialogText:
       'Choose a story archive: a zip exported from Plotline. It becomes a new draft of your company, with its clips transcoded as uploads are. The address is left for you to choose.',

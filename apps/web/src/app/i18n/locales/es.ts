@@ -1464,8 +1464,7 @@ export const es: Translation = {
     exportHint:
       'Un zip de la historia: su guion, subtítulos de opciones, banner, imágenes y cada vídeo original, para importarla de nuevo en Plotline.',
     exporting: 'Exportando…',
-    exportingPercent: 'Exportando: {{percent}} %',
-    exported: 'El archivo de la historia se ha descargado',
+    exported: 'El navegador está descargando el archivo de la historia',
     importStory: 'Importar una historia',
     dialogText:
       'Elige un archivo de historia: un zip exportado desde Plotline. Se convierte en un nuevo borrador de tu empresa, con sus clips transcodificados como las subidas. La dirección la eliges tú.',

@@ -1463,8 +1463,7 @@ export const id: Translation = {
     exportHint:
       'Zip cerita: alur cerita, keterangan, banner, artwork, dan setiap video sumber, untuk diimpor lagi ke Plotline.',
     exporting: 'Mengekspor…',
-    exportingPercent: 'Mengekspor: {{percent}}%',
-    exported: 'Arsip cerita sudah diunduh',
+    exported: 'Browser sedang mengunduh arsip cerita',
     importStory: 'Impor cerita',
     dialogText:
       'Pilih arsip cerita: zip yang diekspor dari Plotline. Arsip ini menjadi draf baru perusahaan Anda, dengan klip yang ditranskode seperti unggahan. Alamatnya Anda pilih sendiri.',

@@ -1388,8 +1388,7 @@ export const zh: Translation = {
     exportHint:
       '故事的 zip 压缩包：包含故事线、说明文字、横幅、封面图和每个源视频，可再次导入 Plotline。',
     exporting: '正在导出…',
-    exportingPercent: '正在导出：{{percent}}%',
-    exported: '故事压缩包已下载',
+    exported: '浏览器正在下载故事压缩包',
     importStory: '导入故事',
     dialogText:
       '选择一个故事压缩包：从 Plotline 导出的 zip 文件。它会成为贵公司的一个新草稿，其中的片段会像上传的视频一样转码。网址由您自行选择。',

@@ -2,7 +2,7 @@ import { linearCutSchema, type LinearCut, type LinearCutRequest } from '@plotlin
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fetchFile, saveFile } from '../../../lib/download-file.ts';
+import { downloadWithTicket } from './download-ticket.ts';
 
 /** How often the list is asked again while a cut waits or renders. */
 export const LINEAR_CUTS_POLL_MS = 2000;
@@ -56,14 +56,12 @@ export function useDeleteLinearCut(movieId: number) {
 }
 
 /**
- * `GET /api/movie/{movieId}/linear-cuts/{id}/file`: the MP4, fetched with the session (a link
- * cannot carry it) and saved under the server's name.
+ * A ready cut's MP4 (`GET /api/movie/{movieId}/linear-cuts/{id}/file`), saved by the browser
+ * itself through a download ticket.
  */
 export function useDownloadLinearCut(movieId: number) {
   return useMutation({
-    mutationFn: async (cutId: number) => {
-      const file = await fetchFile(`/api/movie/${movieId}/linear-cuts/${cutId}/file`);
-      saveFile(file.blob, file.name ?? `cut-${movieId}-${cutId}.mp4`);
-    },
+    mutationFn: (cutId: number) =>
+      downloadWithTicket({ kind: 'linear-cut', movie_id: movieId, linear_cut_id: cutId }),
   });
 }

@@ -1,19 +1,12 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { fetchFile, saveFile } from '../../../lib/download-file.ts';
-
-export interface StoryArchiveDownload {
-  movieId: number;
-  /** The whole percentage received so far: a story's sources can weigh gigabytes. */
-  onProgress?: (percent: number) => void;
-}
+import { downloadWithTicket } from './download-ticket.ts';
 
 /**
- * `GET /api/movie/{movieId}/export`: the project as a portable story archive (docs/story-archive.md),
- * saved under the name the server gives it.
+ * The project as a portable story archive (docs/story-archive.md, `GET /api/movie/{movieId}/export`),
+ * saved by the browser itself through a download ticket: a story's sources can weigh gigabytes.
  */
-export async function downloadStoryArchive({ movieId, onProgress }: StoryArchiveDownload) {
-  const file = await fetchFile(`/api/movie/${movieId}/export`, { onProgress });
-  saveFile(file.blob, file.name ?? `story-${movieId}.zip`);
+export function downloadStoryArchive(movieId: number) {
+  return downloadWithTicket({ kind: 'story-archive', movie_id: movieId });
 }
 
 export function useDownloadStoryArchive() {

@@ -1,11 +1,6 @@
-import {
-  ACCESS_TOKEN_HEADER,
-  formatMessage,
-  LINEAR_CUT_MESSAGES,
-  type LinearCut,
-} from '@plotline/core';
+import { formatMessage, LINEAR_CUT_MESSAGES, type LinearCut } from '@plotline/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   jsonResponse,
   makeMovieContent,
@@ -160,36 +155,46 @@ describe('LinearCuts', () => {
     expect(api.to('GET', '/api/movie/5/linear-cuts')).toHaveLength(2);
   }, 10_000);
 
-  it('downloads a ready cut with the session under its name, and deletes one', async () => {
+  it('downloads a ready cut through a ticket the browser opens itself, and deletes one', async () => {
     signInAs();
+    const ticketUrl = '/api/downloads/file?ticket=cut';
     const api = stubApi({
       'GET /api/movie/5/linear-cuts': () => jsonResponse({ data: [cut()] }),
-      'GET /api/movie/5/linear-cuts/7/file': () =>
-        new Response('mp4 bytes', {
-          headers: {
-            'content-type': 'video/mp4',
-            'content-disposition': 'attachment; filename="plotline-cut-5-7.mp4"',
-          },
-        }),
+      'POST /api/downloads': () =>
+        jsonResponse({ data: { url: ticketUrl, expires_at: '2026-12-07T04:00:00.000Z' } }, 201),
       'DELETE /api/movie/5/linear-cuts/7': () => jsonResponse({ data: cut() }),
     });
-    const click = catchDownloads('blob:cut');
+    const click = catchDownloads('blob:never');
     const { user } = renderCuts();
 
     await user.click(await screen.findByRole('button', { name: /^Download the cut of / }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(api.to('POST', '/api/downloads')[0]!.body).toEqual({
+      kind: 'linear-cut',
+      movie_id: 5,
+      linear_cut_id: 7,
+    });
     const link = click.mock.contexts[0] as HTMLAnchorElement;
-    expect(link.download).toBe('plotline-cut-5-7.mp4');
-    const init = api.to('GET', '/api/movie/5/linear-cuts/7/file');
-    expect(init).toHaveLength(1);
-    expect(vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/file'))?.[1]).toEqual(
-      {
-        headers: { [ACCESS_TOKEN_HEADER]: 'token-1' },
-      },
-    );
+    expect(link.getAttribute('href')).toBe(ticketUrl);
+    // Nothing of the file passes through the page.
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    expect(api.calls.some((call) => call.url.pathname.endsWith('/file'))).toBe(false);
 
     await user.click(screen.getByRole('button', { name: /^Delete the cut of / }));
     await waitFor(() => expect(api.to('DELETE', '/api/movie/5/linear-cuts/7')).toHaveLength(1));
     expect(await screen.findByRole('status')).toHaveTextContent('The cut is deleted');
+  });
+
+  it('lets an analyst (read-only) list and download cuts, but not render or delete one', async () => {
+    signInAs({ role: 'analyst' });
+    stubApi({ 'GET /api/movie/5/linear-cuts': () => jsonResponse({ data: [cut()] }) });
+    renderCuts();
+
+    expect(await screen.findByRole('button', { name: /^Download the cut of / })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /^Delete the cut of / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Render' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('combobox', { name: 'Choice after “Opening”' }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  can,
   walkWithPicks,
   type LinearCut,
   type PlotNode,
@@ -21,6 +22,7 @@ import { captionOf } from '../../../lib/caption-of.ts';
 import { useDateFormat } from '../../../lib/use-date-format.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useLanguageName } from '../../../lib/use-language-name.ts';
+import { useSubject } from '../../../lib/use-subject.ts';
 import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden.ts';
 import {
   useDeleteLinearCut,
@@ -60,12 +62,15 @@ function choicesOf(plot: PlotNode[], variables: StoryVariable[], picks: number[]
  * The linear cuts of a project (detail page): a path picked by walking the story choice by choice
  * (automatic branches and links follow by themselves, as in the player), a subtitle language, and
  * "Render"; then the cuts with their progress, asked again while one is under way, to download
- * or delete.
+ * or delete. Rendering and deleting are for whoever may change projects (canAddProject); whoever
+ * may only read the project sees the cuts and downloads them.
  */
 export function LinearCuts({ project, plot, variables }: LinearCutsProps) {
   const { t } = useTranslation();
   const { dateTime } = useDateFormat();
   const languageName = useLanguageName();
+  const subject = useSubject();
+  const mayChange = subject !== null && can(subject, 'canAddProject');
   const pathId = useId();
   const [picks, setPicks] = useState<number[]>([]);
   const [languageId, setLanguageId] = useState<number | null>(null);
@@ -121,77 +126,81 @@ export function LinearCuts({ project, plot, variables }: LinearCutsProps) {
 
   return (
     <Stack spacing={2}>
-      <Typography color="text.secondary">{t('linearCut.intro')}</Typography>
-      <Stack spacing={1.5}>
-        {choices.map((choice, index) => (
-          <TextField
-            key={`${index}-${choice.at}`}
-            select
-            size="small"
-            label={t('linearCut.choiceAfter', { name: nameOf(choice.at) })}
-            value={choice.picked === null ? '' : String(choice.picked)}
-            onChange={(event) => pick(index, event.target.value)}
-            slotProps={{ select: { native: true } }}
-            sx={{ maxWidth: 480 }}
-          >
-            <option value="">{t('linearCut.chooseOption')}</option>
-            {choice.options.map((option) => (
-              <option key={option} value={String(option)}>
-                {nameOf(option)}
-              </option>
+      {mayChange && (
+        <>
+          <Typography color="text.secondary">{t('linearCut.intro')}</Typography>
+          <Stack spacing={1.5}>
+            {choices.map((choice, index) => (
+              <TextField
+                key={`${index}-${choice.at}`}
+                select
+                size="small"
+                label={t('linearCut.choiceAfter', { name: nameOf(choice.at) })}
+                value={choice.picked === null ? '' : String(choice.picked)}
+                onChange={(event) => pick(index, event.target.value)}
+                slotProps={{ select: { native: true } }}
+                sx={{ maxWidth: 480 }}
+              >
+                <option value="">{t('linearCut.chooseOption')}</option>
+                {choice.options.map((option) => (
+                  <option key={option} value={String(option)}>
+                    {nameOf(option)}
+                  </option>
+                ))}
+              </TextField>
             ))}
-          </TextField>
-        ))}
-      </Stack>
-      <Box>
-        <Typography variant="subtitle2" component="h4" id={pathId}>
-          {t('linearCut.path')}
-        </Typography>
-        <Box component="ol" aria-labelledby={pathId} sx={{ my: 0.5, ps: 3 }}>
-          {walk.path.map((nodeId, index) => (
-            <li key={`${index}-${nodeId}`} dir="auto">
-              {nameOf(nodeId)}
-            </li>
-          ))}
-        </Box>
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {complete ? t('linearCut.pathComplete') : t('linearCut.pathOpen')}
-        </Typography>
-      </Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <TextField
-          select
-          size="small"
-          label={t('linearCut.subtitles')}
-          value={chosenLanguage === null ? '' : String(chosenLanguage)}
-          onChange={(event) =>
-            setLanguageId(event.target.value === '' ? null : Number(event.target.value))
-          }
-          slotProps={{ select: { native: true } }}
-          sx={{ minWidth: 200 }}
-        >
-          <option value="">{t('linearCut.noSubtitles')}</option>
-          {languages.map((id) => (
-            <option key={id} value={String(id)}>
-              {languageName(id)}
-            </option>
-          ))}
-        </TextField>
-        <Button
-          variant="contained"
-          startIcon={<MovieCreationOutlined />}
-          disabled={!complete}
-          loading={request.isPending}
-          loadingPosition="start"
-          onClick={() => request.mutate({ choices: picks, language_id: chosenLanguage })}
-        >
-          {t('linearCut.render')}
-        </Button>
-      </Stack>
+          </Stack>
+          <Box>
+            <Typography variant="subtitle2" component="h4" id={pathId}>
+              {t('linearCut.path')}
+            </Typography>
+            <Box component="ol" aria-labelledby={pathId} sx={{ my: 0.5, ps: 3 }}>
+              {walk.path.map((nodeId, index) => (
+                <li key={`${index}-${nodeId}`} dir="auto">
+                  {nameOf(nodeId)}
+                </li>
+              ))}
+            </Box>
+            <Typography variant="body2" color="text.secondary" aria-live="polite">
+              {complete ? t('linearCut.pathComplete') : t('linearCut.pathOpen')}
+            </Typography>
+          </Box>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ alignItems: { sm: 'center' } }}
+          >
+            <TextField
+              select
+              size="small"
+              label={t('linearCut.subtitles')}
+              value={chosenLanguage === null ? '' : String(chosenLanguage)}
+              onChange={(event) =>
+                setLanguageId(event.target.value === '' ? null : Number(event.target.value))
+              }
+              slotProps={{ select: { native: true } }}
+              sx={{ minWidth: 200 }}
+            >
+              <option value="">{t('linearCut.noSubtitles')}</option>
+              {languages.map((id) => (
+                <option key={id} value={String(id)}>
+                  {languageName(id)}
+                </option>
+              ))}
+            </TextField>
+            <Button
+              variant="contained"
+              startIcon={<MovieCreationOutlined />}
+              disabled={!complete}
+              loading={request.isPending}
+              loadingPosition="start"
+              onClick={() => request.mutate({ choices: picks, language_id: chosenLanguage })}
+            >
+              {t('linearCut.render')}
+            </Button>
+          </Stack>
+        </>
+      )}
       <span role="status" style={VISUALLY_HIDDEN}>
         {request.isSuccess ? t('linearCut.queued') : remove.isSuccess ? t('linearCut.deleted') : ''}
       </span>
@@ -252,16 +261,18 @@ export function LinearCuts({ project, plot, variables }: LinearCutsProps) {
                         {t('linearCut.download')}
                       </Button>
                     )}
-                    <Button
-                      size="small"
-                      color="error"
-                      startIcon={<DeleteOutline />}
-                      disabled={remove.isPending && remove.variables === cut.id}
-                      onClick={() => remove.mutate(cut.id)}
-                      aria-label={t('linearCut.deleteCut', { date })}
-                    >
-                      {t('linearCut.delete')}
-                    </Button>
+                    {mayChange && (
+                      <Button
+                        size="small"
+                        color="error"
+                        startIcon={<DeleteOutline />}
+                        disabled={remove.isPending && remove.variables === cut.id}
+                        onClick={() => remove.mutate(cut.id)}
+                        aria-label={t('linearCut.deleteCut', { date })}
+                      >
+                        {t('linearCut.delete')}
+                      </Button>
+                    )}
                   </Stack>
                 </Stack>
                 {underWay && (
