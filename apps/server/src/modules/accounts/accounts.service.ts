@@ -39,6 +39,7 @@ export function createAccountsService(deps: {
     UsersRepository,
     | 'findUserById'
     | 'findUserByEmail'
+    | 'identityKindsOf'
     | 'hasAnyUser'
     | 'insertFirstUser'
     | 'insertUser'
@@ -85,8 +86,10 @@ export function createAccountsService(deps: {
     return user;
   }
 
+  /** The user's own reply, the only one that shows the kinds of provider linked to them. */
   async function sessionUserOf(caller: AuthContext): Promise<SessionUser> {
-    return toSessionUser(await requireSelf(caller));
+    const user = await requireSelf(caller);
+    return toSessionUser(user, await users.identityKindsOf(user.id));
   }
 
   return {
@@ -230,8 +233,9 @@ export function createAccountsService(deps: {
     /** The welcome guide is finished or dismissed, on every device; the first time counts. */
     async markGuideDone(caller: AuthContext): Promise<SessionUser> {
       const user = await requireSelf(caller);
-      if (user.guideDoneAt !== null) return toSessionUser(user);
-      await users.updateUser(user.id, { guideDoneAt: clock.now() }, clock.now());
+      if (user.guideDoneAt === null) {
+        await users.updateUser(user.id, { guideDoneAt: clock.now() }, clock.now());
+      }
       return sessionUserOf(caller);
     },
 
@@ -248,7 +252,10 @@ export function createAccountsService(deps: {
       userId?: number,
     ): Promise<SessionUser> {
       const user = await requireSelf(caller, userId);
-      if (!isCompanyProfile(toSessionUser(user)) || user.companyId === null) {
+      if (
+        !isCompanyProfile({ role: user.role, company_type: user.companyType }) ||
+        user.companyId === null
+      ) {
         throw new AppError(403, MESSAGES.forbidden);
       }
       const at = clock.now();

@@ -26,7 +26,7 @@ const HOUR_MS = 3_600_000;
 
 export function createAuthService(deps: {
   auth: Pick<SessionsRepository, 'insertSession' | 'findSessionHolder' | 'revokeSession'>;
-  users: Pick<UsersRepository, 'findUserByEmail' | 'updateUser'>;
+  users: Pick<UsersRepository, 'findUserByEmail' | 'identityKindsOf' | 'updateUser'>;
   rateLimits: Pick<RateLimitsService, 'countAttempt'>;
   hasher: PasswordHasher;
   tokens: SessionTokens;
@@ -79,7 +79,7 @@ export function createAuthService(deps: {
     );
     const token = await tokens.sign({ userId: user.id, sessionId }, now, expiresAt);
     return {
-      reply: { ...toSessionUser(user), token },
+      reply: { ...toSessionUser(user, await users.identityKindsOf(user.id)), token },
       caller: {
         userId: user.id,
         sessionId,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type {
   CompanyStatus,
   CompanyType,
@@ -29,8 +29,6 @@ export interface UserRecord {
   /** When the user finished or dismissed the welcome guide. */
   guideDoneAt: Date | null;
   createdAt: Date;
-  /** The kinds of identity provider linked to the user, each once. */
-  identityKinds: IdentityProviderKind[];
 }
 
 export interface NewUser {
@@ -79,11 +77,6 @@ const userColumns = {
   lastLoginAt: users.lastLoginAt,
   guideDoneAt: users.guideDoneAt,
   createdAt: users.createdAt,
-  // As text[]: drivers parse it, while an array of the enum would come back as one string.
-  identityKinds: sql<IdentityProviderKind[]>`(
-    select coalesce(array_agg(distinct ${userIdentities.kind}::text), '{}'::text[])
-    from ${userIdentities} where ${userIdentities.userId} = ${users.id}
-  )`,
 };
 
 const SORT_COLUMNS = {
@@ -111,6 +104,18 @@ export function createUsersRepository(db: Executor) {
       findUser(eq(users.email, email.toLowerCase()), tx),
 
     findUserById: (id: number, tx?: Executor) => findUser(eq(users.id, id), tx),
+
+    /**
+     * The kinds of identity provider linked to the user, each once: only the session user's own
+     * replies show them (core SessionUser), so no other lookup reads them.
+     */
+    async identityKindsOf(userId: number, tx: Executor = db): Promise<IdentityProviderKind[]> {
+      const rows = await tx
+        .selectDistinct({ kind: userIdentities.kind })
+        .from(userIdentities)
+        .where(eq(userIdentities.userId, userId));
+      return rows.map((row) => row.kind).sort();
+    },
 
     async listUsers(filter: UserListFilter, tx: Executor = db) {
       const conditions = [inArray(users.role, [...filter.roles])];
