@@ -73,6 +73,32 @@ describe("the embed page's bridge to its host", () => {
     ]);
   });
 
+  it('hears and tells the pages under a *. site, which is no target by itself', () => {
+    const framed = framedWindow({ ancestor: 'https://shop.example.com' });
+    new EmbedBridge(['https://*.example.com'], framed.window).connect(fakePlayer());
+    expect(framed.parent.postMessage.mock.calls.map(([, target]) => target)).toEqual([
+      'https://shop.example.com',
+    ]);
+
+    const { window, parent, receive } = framedWindow();
+    const player = fakePlayer();
+    new EmbedBridge(['https://*.example.com', 'https://a.example'], window).connect(player);
+    expect(parent.postMessage.mock.calls.map(([, target]) => target)).toEqual([
+      'https://plotline.test',
+      'https://a.example',
+    ]);
+    receive({ plotline: 1, type: 'play' }, 'https://example.com');
+    expect(player.hostPlay).not.toHaveBeenCalled();
+    receive({ plotline: 1, type: 'play' }, 'https://blog.example.com');
+    expect(player.hostPlay).toHaveBeenCalledTimes(1);
+    parent.postMessage.mockClear();
+    receive({ plotline: 1, type: 'getState', id: 7 }, 'https://blog.example.com');
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { plotline: 1, type: 'state', id: 7, state: STATE },
+      'https://blog.example.com',
+    );
+  });
+
   it('posts to any origin only when the project allows any site', () => {
     const { window, parent } = framedWindow();
     new EmbedBridge(['*'], window).connect(fakePlayer());

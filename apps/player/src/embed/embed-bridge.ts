@@ -1,4 +1,4 @@
-import { ANY_ORIGIN, embedAllows } from '@plotline/core/embed';
+import { ANY_ORIGIN, embedAllows, parseOrigin } from '@plotline/core/embed';
 import type {
   HostMessage,
   PlayerEventName,
@@ -126,7 +126,9 @@ export class EmbedBridge {
   /**
    * To the parent only. With a list of sites: to the parent's origin when known, else to each
    * site of the list and this one (the browser delivers to the one that matches the parent, and
-   * drops the others); to any only when the project allows any site.
+   * drops the others); to any only when the project allows any site. A `*.` site is no origin a
+   * message can be sent to: its pages hear the player once they are known (`ancestorOrigins`, or
+   * their first command).
    */
   private post(message: PlayerMessage) {
     if (!this.framed) return;
@@ -134,7 +136,10 @@ export class EmbedBridge {
       ? [this.hostOrigin]
       : this.anyOrigin
         ? ['*']
-        : [this.window.location.origin, ...this.origins];
+        : [
+            this.window.location.origin,
+            ...this.origins.filter((origin) => parseOrigin(origin)?.anySubdomain === false),
+          ];
     for (const target of targets) this.window.parent.postMessage(message, target);
   }
 }
