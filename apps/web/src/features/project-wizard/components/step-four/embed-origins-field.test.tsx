@@ -67,6 +67,32 @@ describe('StepFour: the sites that may embed the video', () => {
     );
   });
 
+  it('refuses what a header could be bent with, as the server does, and takes a *. site', async () => {
+    const { user, api } = openStepFour();
+    const field = await siteField();
+    for (const text of [
+      'https://a.example; script-src *',
+      'https://a.example,https://b.example',
+      'https://"a.example"',
+      'https://a*.example',
+    ]) {
+      await user.clear(field);
+      await user.type(field, `${text}{Enter}`);
+      expect(await screen.findByText(MESSAGES.embedOriginFormat)).toBeVisible();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.queryByRole('list', { name: 'Sites that may embed this video' })).toBeNull();
+
+    await user.clear(field);
+    await user.type(field, 'HTTPS://*.Example.com{Enter}');
+    const list = screen.getByRole('list', { name: 'Sites that may embed this video' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('https://*.example.com');
+    await user.click(button('Save'));
+    await waitFor(() =>
+      expect(sent(api)).toEqual([{ movieId: 5, embed_origins: ['https://*.example.com'] }]),
+    );
+  });
+
   it("lets any site embed it with the 'Any site' switch", async () => {
     const { user, api } = openStepFour({ embed_origins: ['https://a.example'] });
     await siteField();

@@ -545,6 +545,31 @@ describe('StepTwo: banner', { timeout: 20_000 }, () => {
       },
     ]);
   });
+
+  it('refuses a target that is not a web link, as the server would, and sends nothing', async () => {
+    const { user, api } = openStepTwo({
+      handlers: { 'POST /api/media/banner': () => jsonResponse({ data: null }) },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Banner' }));
+    const form = screen.getByRole('form', { name: 'Button and link' });
+    const url = within(form).getByRole('textbox', { name: 'Target URL' });
+    for (const link of ['javascript:alert(1)', 'data:text/html,hi', '/relative/page']) {
+      await user.clear(url);
+      await user.type(url, link);
+      await user.click(within(form).getByRole('button', { name: 'Save banner' }));
+      expect(await within(form).findByText(MESSAGES.webUrlFormat)).toBeVisible();
+      expect(url).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(api.to('POST', '/api/media/banner')).toEqual([]);
+
+    await user.clear(url);
+    await user.type(url, 'https://example.com/ost');
+    await user.click(within(form).getByRole('button', { name: 'Save banner' }));
+    expect(await screen.findByText('Change saved!')).toBeVisible();
+    expect(api.to('POST', '/api/media/banner').map((call) => call.body)).toMatchObject([
+      { url: 'https://example.com/ost' },
+    ]);
+  });
 });
 
 describe('StepTwo: a published project', { timeout: 20_000 }, () => {
