@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loginResponseSchema } from './auth.schema.ts';
 import { IDENTITY_PROVIDER_KINDS, OIDC_ERROR_CODES } from './identity-providers.ts';
 import { NEXT_PAGE_MAX_LENGTH } from './next-page.ts';
+import { requiredString } from './validation.schema.ts';
 
 export const identityProviderKindSchema = z.enum(IDENTITY_PROVIDER_KINDS);
 
@@ -44,7 +45,7 @@ export type OidcCompleteResponse = z.infer<typeof oidcCompleteResponseSchema>;
  */
 export const oidcLinkRequestSchema = z.strictObject({
   kind: identityProviderKindSchema,
-  password: z.string().min(1).max(200),
+  password: requiredString.max(200),
 });
 export type OidcLinkRequest = z.infer<typeof oidcLinkRequestSchema>;
 

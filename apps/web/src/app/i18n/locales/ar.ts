@@ -134,6 +134,10 @@ export const ar: Translation = {
     oidcProviderNotConfigured: 'تسجيل الدخول باستخدام هذا المزوّد غير مُعدّ على هذا الخادم',
     lastSignInWay: 'هذه طريقتك الوحيدة لتسجيل الدخول: عيّن كلمة مرور أو اربط حسابًا آخر أولًا',
     identityNotFound: 'هذا الحساب المرتبط غير موجود',
+    oidcStaffEmail:
+      'لا يمكن لـ {provider} تسجيل الدخول إلى حساب موظف عبر بريده الإلكتروني: سجّل الدخول بكلمة مرورك، ثم اربط {provider} من ملفك الشخصي',
+    linkNeedsPassword: 'عيّن كلمة مرور أولًا: ربط طريقة تسجيل دخول يطلب كلمة مرورك',
+    oidcNotStartedHere: 'لم يبدأ تسجيل الدخول هذا في هذا المتصفح: ابدأه من جديد هنا',
     underMaintenance: 'Plotline قيد الصيانة. يُرجى المحاولة لاحقًا.',
     maintenanceForced: 'إعداد MAINTENANCE في الخادم يُبقي وضع الصيانة مفعّلًا: لا يمكن إيقافه من هنا',
     maintenanceMessageTooLong: 'يمكن أن تحتوي رسالة الصيانة على {max} حرفًا على الأكثر',
@@ -274,6 +278,7 @@ export const ar: Translation = {
     waitingFor: 'في انتظار {{provider}}…',
     cancelProvider: 'إلغاء',
     finishingProvider: 'جارٍ إكمال تسجيل الدخول…',
+    maintenanceRootOnly: 'حتى ذلك الحين لا يستطيع تسجيل الدخول إلا المشغّل.',
     heroTitle: 'قصص تتفرع.',
     heroText:
       'ارفع المقاطع واربطها بمقاطع انتقالية، ودع جمهورك يختار ما يحدث بعد ذلك، على الويب وفي التطبيق.',
@@ -565,6 +570,11 @@ export const ar: Translation = {
     removeIdentityMessage:
       'لن تتمكن بعد الآن من تسجيل الدخول إلى هذا الحساب باستخدام {{provider}}.',
     identityRemoved: 'أُزيل تسجيل الدخول باستخدام {{provider}}',
+    linkButton: 'ربط طريقة تسجيل دخول',
+    linkTitle: 'ربط طريقة تسجيل دخول',
+    linkText: 'أدخل كلمة مرورك، ثم سجّل الدخول لدى المزوّد لربط حسابه بحسابك.',
+    linkProvider: 'المزوّد',
+    identityLinked: 'تم ربط {{provider}}: يمكنك الآن تسجيل الدخول به',
   },
   list: {
     search: 'بحث',

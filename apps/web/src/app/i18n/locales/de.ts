@@ -162,6 +162,12 @@ export const de: Translation = {
     lastSignInWay:
       'Dies ist Ihre einzige Anmeldemöglichkeit: Legen Sie zuerst ein Passwort fest oder verknüpfen Sie ein weiteres Konto',
     identityNotFound: 'Dieses verknüpfte Konto existiert nicht',
+    oidcStaffEmail:
+      '{provider} kann sich nicht über die E-Mail-Adresse eines Mitarbeiterkontos anmelden: Melden Sie sich mit Ihrem Passwort an und verknüpfen Sie {provider} dann in Ihrem Profil',
+    linkNeedsPassword:
+      'Legen Sie zuerst ein Passwort fest: Das Verknüpfen einer Anmeldemethode fragt nach Ihrem Passwort',
+    oidcNotStartedHere:
+      'Diese Anmeldung wurde nicht in diesem Browser begonnen: Beginnen Sie sie hier erneut',
     underMaintenance: 'Plotline wird gerade gewartet. Bitte versuchen Sie es später erneut.',
     maintenanceForced:
       'Der Wartungsmodus wird durch die Servereinstellung MAINTENANCE gehalten: Er kann hier nicht ausgeschaltet werden',
@@ -307,6 +313,7 @@ export const de: Translation = {
     waitingFor: 'Warten auf {{provider}} …',
     cancelProvider: 'Abbrechen',
     finishingProvider: 'Anmeldung wird abgeschlossen …',
+    maintenanceRootOnly: 'Bis dahin kann sich nur der Betreiber anmelden.',
     heroTitle: 'Geschichten, die sich verzweigen.',
     heroText:
       'Laden Sie Clips hoch, verbinden Sie sie mit Brücken und lassen Sie Ihr Publikum entscheiden, wie es weitergeht – im Web und in der App.',
@@ -606,6 +613,12 @@ export const de: Translation = {
     removeIdentityMessage:
       'Sie können sich dann nicht mehr mit {{provider}} bei diesem Konto anmelden.',
     identityRemoved: 'Anmeldung mit {{provider}} entfernt',
+    linkButton: 'Anmeldemethode verknüpfen',
+    linkTitle: 'Anmeldemethode verknüpfen',
+    linkText:
+      'Geben Sie Ihr Passwort ein und melden Sie sich dann beim Anbieter an, um dessen Konto mit Ihrem zu verknüpfen.',
+    linkProvider: 'Anbieter',
+    identityLinked: '{{provider}} verknüpft: Sie können sich jetzt damit anmelden',
   },
   list: {
     search: 'Suchen',

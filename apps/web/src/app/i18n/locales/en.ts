@@ -126,6 +126,7 @@ export const en = {
     waitingFor: 'Waiting for {{provider}}…',
     cancelProvider: 'Cancel',
     finishingProvider: 'Finishing sign-in…',
+    maintenanceRootOnly: 'Only the operator can sign in until it is over.',
     heroTitle: 'Stories that branch.',
     heroText:
       'Upload clips, connect them with bridges and let your audience choose what happens next, on the web and in the app.',
@@ -422,6 +423,11 @@ export const en = {
     removeIdentityMessage:
       'You will no longer be able to sign in with {{provider}} to this account.',
     identityRemoved: '{{provider}} sign-in removed',
+    linkButton: 'Link a sign-in method',
+    linkTitle: 'Link a sign-in method',
+    linkText: 'Enter your password, then sign in at the provider to link its account to yours.',
+    linkProvider: 'Provider',
+    identityLinked: '{{provider}} linked: you can now sign in with it',
   },
   list: {
     search: 'Search',

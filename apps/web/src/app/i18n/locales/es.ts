@@ -156,6 +156,12 @@ export const es: Translation = {
     lastSignInWay:
       'Es tu única forma de iniciar sesión: crea antes una contraseña o vincula otra cuenta',
     identityNotFound: 'Esta cuenta vinculada no existe',
+    oidcStaffEmail:
+      '{provider} no puede iniciar sesión en una cuenta del personal por su correo: inicia sesión con tu contraseña y luego vincula {provider} desde tu perfil',
+    linkNeedsPassword:
+      'Primero establece una contraseña: vincular un método de inicio de sesión pide tu contraseña',
+    oidcNotStartedHere:
+      'Este inicio de sesión no se empezó en este navegador: empiézalo de nuevo aquí',
     underMaintenance: 'Plotline está en mantenimiento. Vuelva a intentarlo más tarde.',
     maintenanceForced:
       'El ajuste MAINTENANCE del servidor mantiene activo el modo de mantenimiento: no se puede desactivar aquí',
@@ -299,6 +305,7 @@ export const es: Translation = {
     waitingFor: 'Esperando a {{provider}}…',
     cancelProvider: 'Cancelar',
     finishingProvider: 'Terminando de iniciar sesión…',
+    maintenanceRootOnly: 'Hasta entonces solo el operador puede iniciar sesión.',
     heroTitle: 'Historias que se ramifican.',
     heroText:
       'Sube clips, conéctalos con puentes y deja que tu público elija qué pasa después, en la web y en la app.',
@@ -598,6 +605,12 @@ export const es: Translation = {
     removeIdentityTitle: '¿Quitar el método de inicio de sesión?',
     removeIdentityMessage: 'Ya no podrás iniciar sesión en esta cuenta con {{provider}}.',
     identityRemoved: 'Inicio de sesión con {{provider}} quitado',
+    linkButton: 'Vincular un método de inicio de sesión',
+    linkTitle: 'Vincular un método de inicio de sesión',
+    linkText:
+      'Introduce tu contraseña y luego inicia sesión en el proveedor para vincular su cuenta a la tuya.',
+    linkProvider: 'Proveedor',
+    identityLinked: '{{provider}} vinculado: ya puedes iniciar sesión con él',
   },
   list: {
     search: 'Buscar',

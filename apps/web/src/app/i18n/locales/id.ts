@@ -155,6 +155,11 @@ export const id: Translation = {
     lastSignInWay:
       'Ini satu-satunya cara Anda masuk: buat kata sandi atau tautkan akun lain terlebih dahulu',
     identityNotFound: 'Akun tertaut ini tidak ada',
+    oidcStaffEmail:
+      '{provider} tidak dapat masuk ke akun staf melalui emailnya: masuk dengan kata sandi Anda, lalu tautkan {provider} dari profil Anda',
+    linkNeedsPassword:
+      'Atur kata sandi terlebih dahulu: menautkan metode masuk memerlukan kata sandi Anda',
+    oidcNotStartedHere: 'Proses masuk ini tidak dimulai di peramban ini: mulai lagi di sini',
     underMaintenance: 'Plotline sedang dalam pemeliharaan. Silakan coba lagi nanti.',
     maintenanceForced:
       'Pengaturan MAINTENANCE server menahan mode pemeliharaan tetap aktif: tidak dapat dimatikan di sini',
@@ -297,6 +302,7 @@ export const id: Translation = {
     waitingFor: 'Menunggu {{provider}}…',
     cancelProvider: 'Batal',
     finishingProvider: 'Menyelesaikan proses masuk…',
+    maintenanceRootOnly: 'Sampai saat itu hanya operator yang dapat masuk.',
     heroTitle: 'Cerita yang bercabang.',
     heroText:
       'Unggah klip, hubungkan dengan jembatan, dan biarkan penonton memilih apa yang terjadi berikutnya, di web maupun di aplikasi.',
@@ -596,6 +602,12 @@ export const id: Translation = {
     removeIdentityTitle: 'Hapus metode masuk?',
     removeIdentityMessage: 'Anda tidak akan bisa lagi masuk ke akun ini dengan {{provider}}.',
     identityRemoved: 'Masuk dengan {{provider}} dihapus',
+    linkButton: 'Tautkan metode masuk',
+    linkTitle: 'Tautkan metode masuk',
+    linkText:
+      'Masukkan kata sandi Anda, lalu masuk di penyedia untuk menautkan akunnya ke akun Anda.',
+    linkProvider: 'Penyedia',
+    identityLinked: '{{provider}} ditautkan: kini Anda dapat masuk dengannya',
   },
   list: {
     search: 'Cari',

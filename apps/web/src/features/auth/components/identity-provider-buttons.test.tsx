@@ -6,15 +6,13 @@ import { useAppStore } from '../../../lib/app-store.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { COMPLETE_OIDC_PATH } from '../api/complete-oidc.ts';
-import { IDENTITY_PROVIDERS_PATH } from '../api/identity-providers.ts';
-import { leavePageFor } from '../model/oidc.ts';
+import { IDENTITY_PROVIDERS_PATH } from '../../../api/identity-providers.ts';
+import { leavePageFor } from '../../../lib/leave-page.ts';
+import { takeProviderFlow } from '../../../lib/provider-window.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
-vi.mock(import('../model/oidc.ts'), async (original) => ({
-  ...(await original()),
-  // jsdom cannot leave the page.
-  leavePageFor: vi.fn(),
-}));
+// jsdom cannot leave the page.
+vi.mock(import('../../../lib/leave-page.ts'), () => ({ leavePageFor: vi.fn() }));
 
 const GOOGLE = { kind: 'google', name: 'Google' } as const;
 const ACME = { kind: 'generic', name: 'Acme SSO' } as const;
@@ -102,6 +100,37 @@ describe('identity provider buttons on the sign-in screen', () => {
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
   });
 
+  it.each([
+    ['project-list', 'project-list'],
+    ['%2Fapp%2Fproject-list%3Fpage%3D2', 'project-list%3Fpage%3D2'],
+  ])('keeps /login?next=%s through the provider', async (next, sent) => {
+    serveProviders([GOOGLE]);
+    renderSignIn(`?next=${next}`);
+
+    const { open } = await openPopup('Continue with Google', fakePopup());
+
+    expect(open).toHaveBeenCalledWith(
+      `/api/auth/oidc/google/start?mode=popup&next=${sent}&remember=false`,
+      'plotline-oidc',
+      expect.stringContaining('popup'),
+    );
+    expect(useAppStore.getState().next).toBe(decodeURIComponent(sent));
+  });
+
+  it('drops a /login?next= outside the studio', async () => {
+    serveProviders([GOOGLE]);
+    renderSignIn(`?next=${encodeURIComponent('https://evil.example/')}`);
+
+    const { open } = await openPopup('Continue with Google', fakePopup());
+
+    expect(open).toHaveBeenCalledWith(
+      '/api/auth/oidc/google/start?mode=popup&remember=false',
+      'plotline-oidc',
+      expect.stringContaining('popup'),
+    );
+    expect(useAppStore.getState().next).toBeNull();
+  });
+
   it('ignores messages from another origin or another window, then exchanges the right one', async () => {
     const fetch = serveProviders([GOOGLE]);
     renderSignIn();
@@ -148,7 +177,7 @@ describe('identity provider buttons on the sign-in screen', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
-  it('goes on in the whole page when the popup is blocked', async () => {
+  it('goes on in the whole page when the popup is blocked, the tab remembering the sign-in as its own', async () => {
     serveProviders([GOOGLE]);
     renderSignIn();
 
@@ -157,6 +186,7 @@ describe('identity provider buttons on the sign-in screen', () => {
     expect(leavePageFor).toHaveBeenCalledWith(
       '/api/auth/oidc/google/start?mode=page&remember=false',
     );
+    expect(takeProviderFlow()).toEqual({ purpose: 'sign-in', back: null });
     expect(
       screen.getByText('The sign-in window was blocked: continuing in this page'),
     ).toBeVisible();

@@ -3,14 +3,15 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import { MESSAGES, type IdentityProvider } from '@plotline/core';
+import { MESSAGES, oidcErrorMessage, type IdentityProvider } from '@plotline/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProviderLogo } from '../../../components/provider-logo.tsx';
 import { useAppStore } from '../../../lib/app-store.ts';
+import { openProviderWindow } from '../../../lib/provider-window.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useCompleteOidc } from '../api/complete-oidc.ts';
-import { leavePageFor, oidcErrorMessage, oidcStartPath } from '../model/oidc.ts';
-import { ProviderLogo } from '../../../components/provider-logo.tsx';
+import { oidcStartPath } from '../model/oidc.ts';
 
 interface IdentityProviderButtonsProps {
   providers: IdentityProvider[];
@@ -26,8 +27,6 @@ interface IdentityProviderButtonsProps {
    */
   mayStart?: () => boolean;
 }
-
-const POPUP_FEATURES = 'popup,width=500,height=640';
 
 /**
  * "Continue with …" for each configured provider, under the screen's own form. The provider's
@@ -61,16 +60,18 @@ export function IdentityProviderButtons({
     const path = (mode: 'popup' | 'page') =>
       oidcStartPath(provider.kind, { mode, next, remember, invite });
     // Opened before anything is awaited: a browser allows a popup only in the click itself.
-    const popup = window.open(path('popup'), 'plotline-oidc', POPUP_FEATURES);
+    const popup = openProviderWindow(path('popup'), path('page'), {
+      purpose: 'sign-in',
+      back: null,
+    });
     if (!popup) {
       setBlocked(true);
-      leavePageFor(path('page'));
       return;
     }
     const controller = new AbortController();
     abort.current = controller;
     setWaiting({ provider, popup });
-    const { watchPopup } = await import('../model/watch-popup.ts');
+    const { watchPopup } = await import('../../../lib/watch-popup.ts');
     const result = await watchPopup(popup, controller.signal);
     if (controller.signal.aborted) return;
     setWaiting(null);
@@ -79,6 +80,8 @@ export function IdentityProviderButtons({
       onError(oidcErrorMessage(result.error, provider.name));
       return;
     }
+    // A sign-in's popup answers a handoff; anything else is not this flow's.
+    if (!('handoff' in result)) return;
     complete.mutate(result.handoff, { onError: (error) => onError(error.message) });
   };
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi, type Mock } from 'vitest';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { jsonResponse, makeUser } from '../../../test/fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { IDENTITY_PROVIDERS_PATH } from '../api/identity-providers.ts';
+import { IDENTITY_PROVIDERS_PATH } from '../../../api/identity-providers.ts';
 import { RegisterPage } from './register-page.tsx';
 
 function renderPage() {

@@ -16,7 +16,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { useMessageText } from '../../../lib/use-message-text.ts';
-import { useIdentityProviders } from '../api/identity-providers.ts';
+import { useIdentityProviders } from '../../../api/identity-providers.ts';
 import { useRegister } from '../api/register.ts';
 import { IdentityProviderButtons } from './identity-provider-buttons.tsx';
 

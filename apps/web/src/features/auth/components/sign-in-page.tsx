@@ -4,16 +4,18 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { IdentityProvider } from '@plotline/core';
-import { useId, useState } from 'react';
+import { oidcErrorMessage, studioNextPage, type IdentityProvider } from '@plotline/core';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
+import { useAppStore } from '../../../lib/app-store.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useAcceptInvite } from '../api/accept-invite.ts';
-import { useIdentityProviders } from '../api/identity-providers.ts';
-import { oidcErrorCodeOf, oidcErrorMessage } from '../model/oidc.ts';
+import { useIdentityProviders } from '../../../api/identity-providers.ts';
+import { oidcErrorCodeOf } from '../model/oidc.ts';
 import { IdentityProviderButtons } from './identity-provider-buttons.tsx';
+import { MaintenanceNotice } from './maintenance-notice.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 
 /** A provider sign-in that finished in the page and failed comes back as `?oidc_error=&provider=`. */
@@ -56,12 +58,19 @@ function InvitationChoice({ token, providers, onPassword }: InvitationChoiceProp
 /**
  * `/` and `/login`. With `?invite=TOKEN` (the invitation mail's link) it exchanges the token for a
  * session, first letting the user choose a provider instead when one is configured; a refused
- * token leaves the sign-in form with the server's reason.
+ * token leaves the sign-in form with the server's reason. `?next=` names the studio page to land
+ * on (core `studioNextPage`), kept as a page visited while signed out is, for the password and
+ * the providers alike.
  */
 export function SignInPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const inviteToken = params.get('invite');
+  const askedNext = studioNextPage(params.get('next'));
+  const rememberNext = useAppStore((state) => state.rememberNext);
+  useEffect(() => {
+    if (askedNext) rememberNext(askedNext);
+  }, [askedNext, rememberNext]);
   const providers = useIdentityProviders();
   // Without the list (none configured, or the call failed) the password sign-in alone is offered.
   const configured = providers.data ?? [];
@@ -96,6 +105,7 @@ export function SignInPage() {
 
   return (
     <AuthLayout title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
+      <MaintenanceNotice />
       <SignInForm
         notice={invite.error?.message ?? providerNotice(params, configured)}
         providers={configured}

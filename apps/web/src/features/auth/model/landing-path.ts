@@ -1,6 +1,4 @@
-import type { SessionUser } from '@plotline/core';
-
-const APP_PREFIX = /^\/app(?:\/|$)/;
+import { studioNextPage, studioPagePath, type SessionUser } from '@plotline/core';
 
 /**
  * Where a user goes once signed in (spec §2): the page they asked for before signing in, else the
@@ -11,15 +9,14 @@ export function landingPath(
   next: string | null,
   user: Pick<SessionUser, 'password' | 'name' | 'identity_providers'>,
 ): string {
-  if (next) return `/app/${next}`;
+  const page = studioNextPage(next);
+  if (page) return studioPagePath(page);
   if (!user.password && user.identity_providers.length === 0) return '/reset-password';
   if (!user.name?.trim()) return '/create-profile';
   return '/app';
 }
 
-/** The `next` to remember for an /app address, without its `/app/` prefix; none for the dashboard. */
+/** The `next` to remember for an /app address (core `studioNextPage`); none for the dashboard. */
 export function nextFromLocation(pathname: string, search = ''): string | null {
-  if (!APP_PREFIX.test(pathname)) return null;
-  const rest = pathname.replace(APP_PREFIX, '').replace(/\/+$/, '');
-  return rest ? `${rest}${search}` : null;
+  return studioNextPage(`${pathname.replace(/\/+$/, '')}${search}`);
 }

@@ -1,11 +1,4 @@
-import {
-  formatMessage,
-  MESSAGES,
-  OIDC_ERROR_CODES,
-  OIDC_ERROR_MESSAGE_KEYS,
-  type IdentityProviderKind,
-  type OidcErrorCode,
-} from '@plotline/core';
+import { OIDC_ERROR_CODES, type IdentityProviderKind, type OidcErrorCode } from '@plotline/core';
 import { withQuery } from '../../../lib/query-string.ts';
 
 export interface OidcStart {
@@ -33,20 +26,7 @@ export function oidcErrorCodeOf(value: string | null): OidcErrorCode {
   return OIDC_ERROR_CODES.find((code) => code === value) ?? 'failed';
 }
 
-/**
- * The core message of a failed provider sign-in, in English with the provider's name filled in,
- * as the server's messages are: the screens translate it as they translate those.
- */
-export function oidcErrorMessage(code: OidcErrorCode, providerName: string): string {
-  return formatMessage(MESSAGES[OIDC_ERROR_MESSAGE_KEYS[code]], { provider: providerName });
-}
-
 /** The sign-in page's address for an error of a provider sign-in that finished in the page. */
 export function oidcErrorPath(code: OidcErrorCode, kind: string | null): string {
   return withQuery('/login', { oidc_error: code, provider: kind });
-}
-
-/** Leaves the studio for the provider (the full-page sign-in, when the popup was blocked). */
-export function leavePageFor(path: string): void {
-  window.location.assign(path);
 }

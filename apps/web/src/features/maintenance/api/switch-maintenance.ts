@@ -1,7 +1,7 @@
 import { maintenanceStateSchema, type MaintenanceUpdate } from '@plotline/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { MAINTENANCE_PATH, maintenanceKey } from './maintenance-state.ts';
+import { MAINTENANCE_PATH, maintenanceKey } from '../../../api/maintenance.ts';
 
 /** `PUT /api/maintenance`: the root user's switch. */
 export function switchMaintenance(update: MaintenanceUpdate) {

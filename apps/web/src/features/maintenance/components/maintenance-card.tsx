@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TileIcon } from '../../../components/counter-tile.tsx';
 import { useSubject } from '../../../lib/use-subject.ts';
-import { useMaintenanceState } from '../api/maintenance-state.ts';
+import { useMaintenanceState } from '../../../api/maintenance.ts';
 import { MaintenanceControls } from './maintenance-controls.tsx';
 
 const CHECK_EVERY_MS = 60_000;

@@ -7,7 +7,7 @@ import { Navigate } from 'react-router';
 import { isolate } from '../../../lib/isolate.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useSubject } from '../../../lib/use-subject.ts';
-import { useMaintenanceState } from '../api/maintenance-state.ts';
+import { useMaintenanceState } from '../../../api/maintenance.ts';
 import { MaintenanceControls } from './maintenance-controls.tsx';
 
 /** How often the signed-in studio asks whether maintenance is on, beside every refused write. */

@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { selectSignedIn, useAppStore } from '../../../lib/app-store.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
-import { useMaintenanceState } from '../api/maintenance-state.ts';
+import { useMaintenanceState } from '../../../api/maintenance.ts';
 
 /** The page asks again this often whether maintenance is over. */
 const CHECK_EVERY_MS = 30_000;

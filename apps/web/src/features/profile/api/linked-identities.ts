@@ -1,7 +1,8 @@
 import { linkedIdentitySchema } from '@plotline/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useAppStore } from '../../../lib/app-store.ts';
 
 export const LINKED_IDENTITIES_PATH = '/api/profile/identities';
 
@@ -16,4 +17,16 @@ export function linkedIdentitiesQueryOptions() {
 
 export function useLinkedIdentities(enabled: boolean) {
   return useQuery({ ...linkedIdentitiesQueryOptions(), enabled });
+}
+
+/**
+ * Reads the list again after a link or an unlink, and the session user's providers with it: the
+ * landing order and the password fields read them.
+ */
+export async function refreshLinkedIdentities(queryClient: QueryClient): Promise<void> {
+  const list = await queryClient.fetchQuery({ ...linkedIdentitiesQueryOptions(), staleTime: 0 });
+  const { user, updateUser } = useAppStore.getState();
+  if (user) {
+    updateUser({ ...user, identity_providers: [...new Set(list.map(({ kind }) => kind))] });
+  }
 }

@@ -1,12 +1,24 @@
-import { MESSAGES, type LinkedIdentity } from '@plotline/core';
+import {
+  MESSAGES,
+  OIDC_MESSAGE_TYPE,
+  type IdentityProvider,
+  type LinkedIdentity,
+} from '@plotline/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IDENTITY_PROVIDERS_PATH } from '../../../api/identity-providers.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
+import { leavePageFor } from '../../../lib/leave-page.ts';
+import { takeProviderFlow } from '../../../lib/provider-window.ts';
 import { jsonResponse, signInAs } from '../../../test/fixtures.ts';
+import { LINK_IDENTITY_PATH } from '../api/link-identity.ts';
 import { ProfileDrawer } from './profile-drawer.tsx';
+
+// jsdom cannot leave the page.
+vi.mock(import('../../../lib/leave-page.ts'), () => ({ leavePageFor: vi.fn() }));
 
 const GOOGLE: LinkedIdentity = {
   id: 1,
@@ -39,10 +51,24 @@ function renderDrawer() {
   return { user: userEvent.setup(), drawer: screen.getByRole('dialog', { name: 'Profile' }) };
 }
 
-/** The server's identities, less those DELETE removed; `refuse` answers DELETE with that reply. */
-function serveIdentities(identities: LinkedIdentity[], refuse?: Response) {
+const PROVIDERS: IdentityProvider[] = [
+  { kind: 'google', name: 'Google' },
+  { kind: 'generic', name: 'Acme SSO' },
+];
+
+/**
+ * The server's identities, less those DELETE removed; `refuse` answers DELETE with that reply;
+ * `providers` are those configured; `link` answers the link's start.
+ */
+function serveIdentities(
+  identities: LinkedIdentity[],
+  refuse?: Response,
+  { providers = [], link }: { providers?: IdentityProvider[]; link?: () => Response } = {},
+) {
   let list = identities;
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === IDENTITY_PROVIDERS_PATH) return jsonResponse({ data: providers });
+    if (url === LINK_IDENTITY_PATH && link) return link();
     if (init?.method === 'DELETE') {
       if (refuse) return refuse;
       const id = Number(url.split('/').pop());
@@ -58,13 +84,16 @@ function serveIdentities(identities: LinkedIdentity[], refuse?: Response) {
 const section = async () => within(await screen.findByRole('region', { name: 'Sign-in methods' }));
 
 describe("the profile drawer's sign-in methods", () => {
-  it('is not shown to a user who has linked no provider', () => {
+  it('is not shown to a user who has linked no provider where none is configured', async () => {
     signInAs({ identity_providers: [] });
     const fetch = serveIdentities([]);
     renderDrawer();
 
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(IDENTITY_PROVIDERS_PATH, expect.anything()),
+    );
     expect(screen.queryByRole('region', { name: 'Sign-in methods' })).not.toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('lists each linked account with its provider, email and date, and removes one after confirming', async () => {
@@ -155,5 +184,159 @@ describe("the profile drawer's sign-in methods", () => {
       new_password: 'correct horse',
     });
     expect(fetch.mock.calls.some(([url]) => url === '/api/user/reset_password')).toBe(false);
+  });
+});
+
+/** A real window of this origin to stand for the popup: messages name their source window. */
+function fakePopup(): Window {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  return frame.contentWindow!;
+}
+
+function post(data: unknown, source: Window) {
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', { data, source, origin: window.location.origin }),
+    );
+  });
+}
+
+const linkDialog = () => screen.findByRole('dialog', { name: 'Link a sign-in method' });
+
+describe("linking a further provider from the drawer's sign-in methods", () => {
+  afterEach(() => {
+    document.body.querySelectorAll('iframe').forEach((frame) => frame.remove());
+  });
+
+  it('asks for the password, signs in at the provider in a popup, and lists what it linked', async () => {
+    signInAs({ password: true, identity_providers: [] });
+    const answers = [
+      jsonResponse({ message: MESSAGES.wrongCurrentPassword }, 400),
+      jsonResponse({ data: { location: 'https://sso.acme.test/authorize?state=s' } }),
+    ];
+    const fetch = serveIdentities([], undefined, {
+      providers: PROVIDERS,
+      link: () => answers.shift()!,
+    });
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup);
+    const { user } = renderDrawer();
+    const methods = await section();
+
+    await user.click(await methods.findByRole('button', { name: 'Link a sign-in method' }));
+    const dialog = within(await linkDialog());
+    await user.click(dialog.getByRole('button', { name: 'Continue with Google' }));
+    expect(await dialog.findByText('Required')).toBeVisible();
+    expect(fetch).not.toHaveBeenCalledWith(LINK_IDENTITY_PATH, expect.anything());
+
+    await user.click(dialog.getByRole('radio', { name: 'Acme SSO' }));
+    await user.type(dialog.getByLabelText('Current password'), 'not it');
+    await user.click(dialog.getByRole('button', { name: 'Continue with Acme SSO' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(MESSAGES.wrongCurrentPassword);
+    expect(open).not.toHaveBeenCalled();
+
+    await user.clear(dialog.getByLabelText('Current password'));
+    await user.type(dialog.getByLabelText('Current password'), 'my secret');
+    await user.click(dialog.getByRole('button', { name: 'Continue with Acme SSO' }));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith(
+        'https://sso.acme.test/authorize?state=s',
+        'plotline-oidc',
+        expect.stringContaining('popup'),
+      ),
+    );
+    const sent = fetch.mock.calls.filter(([url]) => url === LINK_IDENTITY_PATH);
+    expect(sent.map(([, init]) => JSON.parse(init?.body as string))).toEqual([
+      { kind: 'generic', password: 'not it' },
+      { kind: 'generic', password: 'my secret' },
+    ]);
+    await vi.dynamicImportSettled();
+    expect(
+      await dialog.findByRole('button', { name: 'Waiting for Acme SSO…' }),
+    ).toBeInTheDocument();
+
+    // The server now lists the new identity.
+    fetch.mockImplementation(async (url: string) =>
+      url === IDENTITY_PROVIDERS_PATH
+        ? jsonResponse({ data: PROVIDERS })
+        : jsonResponse({ data: [ACME] }),
+    );
+    post({ type: OIDC_MESSAGE_TYPE, linked: 'generic' }, popup);
+
+    expect(await screen.findByText('Acme SSO linked: you can now sign in with it')).toBeVisible();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Link a sign-in method' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(await methods.findByText('ayu@acme.test')).toBeVisible();
+    expect(useAppStore.getState().user?.identity_providers).toEqual(['generic']);
+  });
+
+  it("shows the provider's refusal in the dialog, which stays open", async () => {
+    signInAs({ password: true, identity_providers: ['google'] });
+    serveIdentities([GOOGLE], undefined, {
+      providers: PROVIDERS,
+      link: () => jsonResponse({ data: { location: 'https://accounts.google.test/auth' } }),
+    });
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup);
+    const { user } = renderDrawer();
+
+    await user.click(
+      await (await section()).findByRole('button', { name: 'Link a sign-in method' }),
+    );
+    const dialog = within(await linkDialog());
+    await user.type(dialog.getByLabelText('Current password'), 'my secret');
+    await user.click(dialog.getByRole('button', { name: 'Continue with Google' }));
+    await vi.dynamicImportSettled();
+    await dialog.findByRole('button', { name: 'Waiting for Google…' });
+    post({ type: OIDC_MESSAGE_TYPE, error: 'identity_taken' }, popup);
+
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'This Google account is already linked to another user',
+    );
+    expect(dialog.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+  });
+
+  it('goes on in the whole page when the popup is blocked, remembering where to come back', async () => {
+    signInAs({ password: true, identity_providers: [] });
+    serveIdentities([], undefined, {
+      providers: PROVIDERS,
+      link: () => jsonResponse({ data: { location: 'https://accounts.google.test/auth' } }),
+    });
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    window.history.replaceState(null, '', '/app/project-list?page=2');
+    const { user } = renderDrawer();
+
+    await user.click(
+      await (await section()).findByRole('button', { name: 'Link a sign-in method' }),
+    );
+    const dialog = within(await linkDialog());
+    await user.type(dialog.getByLabelText('Current password'), 'my secret');
+    await user.click(dialog.getByRole('button', { name: 'Continue with Google' }));
+
+    await waitFor(() =>
+      expect(leavePageFor).toHaveBeenCalledWith('https://accounts.google.test/auth'),
+    );
+    expect(takeProviderFlow()).toEqual({ purpose: 'link', back: '/app/project-list?page=2' });
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('tells an account without a password to set one first', async () => {
+    signInAs({ password: false, identity_providers: ['google'] });
+    const fetch = serveIdentities([GOOGLE], undefined, { providers: PROVIDERS });
+    const { user } = renderDrawer();
+
+    await user.click(
+      await (await section()).findByRole('button', { name: 'Link a sign-in method' }),
+    );
+    const dialog = within(await linkDialog());
+
+    expect(dialog.getByText(MESSAGES.linkNeedsPassword)).toBeVisible();
+    expect(dialog.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    expect(fetch).not.toHaveBeenCalledWith(LINK_IDENTITY_PATH, expect.anything());
   });
 });

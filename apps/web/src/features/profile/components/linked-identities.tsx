@@ -1,3 +1,4 @@
+import AddLink from '@mui/icons-material/AddLink';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,6 +11,7 @@ import { canUnlinkIdentity, MESSAGES, type LinkedIdentity, type SessionUser } fr
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIdentityProviders } from '../../../api/identity-providers.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ProviderLogo } from '../../../components/provider-logo.tsx';
 import { useDateFormat } from '../../../lib/use-date-format.ts';
@@ -17,10 +19,12 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useLinkedIdentities } from '../api/linked-identities.ts';
 import { useUnlinkIdentity } from '../api/unlink-identity.ts';
+import { LinkIdentityDialog } from './link-identity-dialog.tsx';
 
 /**
  * The drawer's "Sign-in methods": the identity providers' accounts the user signs in with, each
- * removable unless it is the last way to sign in. Shown only to users who have linked one.
+ * removable unless it is the last way to sign in, and the link of a further one. Shown where
+ * providers are configured, or to users who have linked one.
  */
 export function LinkedIdentities({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -30,14 +34,16 @@ export function LinkedIdentities({ user }: { user: SessionUser }) {
   const headingId = useId();
   const lastWayId = useId();
   const linked = user.identity_providers.length > 0;
+  const providers = useIdentityProviders().data ?? [];
   const identities = useLinkedIdentities(linked);
   const unlink = useUnlinkIdentity();
   // The identity stays named while the dialog fades out; `confirming` opens and closes it.
   const [removing, setRemoving] = useState<LinkedIdentity | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [linking, setLinking] = useState(false);
   useErrorToast(identities.error);
 
-  if (!linked) return null;
+  if (!linked && providers.length === 0) return null;
   const list = identities.data ?? [];
   const removable = canUnlinkIdentity({ hasPassword: user.password, identityCount: list.length });
 
@@ -56,7 +62,7 @@ export function LinkedIdentities({ user }: { user: SessionUser }) {
       <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
         {t('profile.signInMethods')}
       </Typography>
-      {identities.isPending ? (
+      {linked && identities.isPending ? (
         <CircularProgress size={24} aria-labelledby={headingId} sx={{ mt: 1 }} />
       ) : (
         <List disablePadding>
@@ -97,10 +103,28 @@ export function LinkedIdentities({ user }: { user: SessionUser }) {
           ))}
         </List>
       )}
-      {!identities.isPending && !removable && (
+      {linked && !identities.isPending && !removable && (
         <Typography id={lastWayId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {messageText(MESSAGES.lastSignInWay)}
         </Typography>
+      )}
+      {providers.length > 0 && (
+        <>
+          <Button
+            size="small"
+            startIcon={<AddLink />}
+            onClick={() => setLinking(true)}
+            sx={{ mt: 1 }}
+          >
+            {t('profile.linkButton')}
+          </Button>
+          <LinkIdentityDialog
+            open={linking}
+            user={user}
+            providers={providers}
+            onClose={() => setLinking(false)}
+          />
+        </>
       )}
       <ConfirmDialog
         open={confirming}

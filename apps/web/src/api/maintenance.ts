@@ -1,7 +1,7 @@
 import { maintenanceStateSchema } from '@plotline/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest, onServiceUnavailable } from '../../../lib/api-client.ts';
+import { apiRequest, onServiceUnavailable } from '../lib/api-client.ts';
 
 export const MAINTENANCE_PATH = '/api/maintenance';
 export const maintenanceKey = ['maintenance'] as const;

@@ -1,7 +1,7 @@
 import { identityProviderSchema } from '@plotline/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 export const IDENTITY_PROVIDERS_PATH = '/api/auth/oidc/providers';
 

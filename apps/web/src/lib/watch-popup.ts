@@ -1,8 +1,14 @@
-import { OIDC_MESSAGE_TYPE, oidcErrorCodeSchema, type OidcPopupMessage } from '@plotline/core';
+import {
+  identityProviderKindSchema,
+  OIDC_MESSAGE_TYPE,
+  oidcErrorCodeSchema,
+  type OidcPopupMessage,
+} from '@plotline/core';
 import { z } from 'zod';
 
 const popupMessageSchema = z.union([
   z.object({ type: z.literal(OIDC_MESSAGE_TYPE), handoff: z.string().min(1) }),
+  z.object({ type: z.literal(OIDC_MESSAGE_TYPE), linked: identityProviderKindSchema }),
   z.object({ type: z.literal(OIDC_MESSAGE_TYPE), error: oidcErrorCodeSchema }),
 ]);
 
