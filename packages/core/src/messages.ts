@@ -123,7 +123,12 @@ export const MESSAGES = {
   timerWithoutOptions: 'A timed choice needs at least two options and a default option',
   autoWithoutFallback:
     'An automatic branch needs at least two options and a fallback without a condition',
-  storyCheckIncomplete: 'The story has too many paths to check them all: the ones checked are fine',
+  storyCheckIncomplete:
+    'The story has too many paths to check them all: the ones checked are fine. Play its paths, then confirm it in step 4 to publish',
+  storyPathsUnconfirmed:
+    'The story has too many paths for the story check: confirm in step 4 that you have played its paths before publishing',
+  pathsConfirmStale:
+    'The storyline has changed since you played it: play its paths again before you confirm',
   storyCheckFailed: 'The story check found problems: fix them in the storyline before publishing',
   resumeNotFound: 'This resume link has expired or does not exist',
   // Publishing and the player (publishing.ts).

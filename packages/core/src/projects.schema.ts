@@ -176,6 +176,11 @@ export const projectSchema = z.object({
   primaryLanguageId: z.number().int().nullable(),
   /** ISO time of publishing; null for a draft. */
   published_at: z.string().nullable(),
+  /**
+   * Step 4: the storyline version whose paths the creator confirmed having played (a story the
+   * check could not visit whole publishes only with it for the current version); null for none.
+   */
+  paths_confirmed_version: z.number().int().nullable(),
   // §3's banner images, flat.
   vertical_regular: bannerUrl('vertical_regular'),
   vertical_regular_media_id: bannerMediaId('vertical_regular'),

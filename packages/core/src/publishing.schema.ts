@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { embedOriginsSchema } from './embed.schema.ts';
-import { idSchema } from './ids.schema.ts';
+import { boundedInt, idSchema } from './ids.schema.ts';
 import { BANNER_KINDS, isLanguageId, VIEW_MODES, type BannerKind } from './media.ts';
 import { MESSAGES } from './messages.ts';
 import { BANNER_COMPONENT_TYPES } from './plot.ts';
@@ -157,6 +157,20 @@ export const publishResultSchema = z.object({
   published_at: z.string(),
 });
 export type PublishResult = z.infer<typeof publishResultSchema>;
+
+/**
+ * `PUT /api/movie/{movieId}/paths-confirmed`: step 4's word that the creator played the paths of a
+ * story the check could not visit whole, for the storyline version they played (its `version`).
+ */
+export const pathsConfirmSchema = z.strictObject({ version: boundedInt(0) });
+export type PathsConfirm = z.infer<typeof pathsConfirmSchema>;
+
+export const pathsConfirmedSchema = z.object({
+  paths_confirmed_version: z.number().int(),
+  /** ISO time of the confirmation. */
+  paths_confirmed_at: z.string(),
+});
+export type PathsConfirmed = z.infer<typeof pathsConfirmedSchema>;
 
 /**
  * `GET /api/watch/{slug}` (published projects, public) and `GET /api/watch/preview/{movieId}`

@@ -6,13 +6,26 @@ import { validatePlot } from './plot-validation.ts';
 import { logicProblems } from './logic-problems.ts';
 import {
   checkStory,
+  STORY_CHECK_STATES_MAX,
   storyCheckBlocks,
+  storyCheckIncomplete,
+  storyCheckRefusal,
   walkStory,
   type ChoiceStep,
   type StoryProblem,
 } from './story-check.ts';
 import { applyEffects, startValues, type StoryVariable } from './story-logic.ts';
-import { add, flagVariable, ITEMS, node, numberVariable, setTo, story, when } from './test/plot.ts';
+import {
+  add,
+  flagVariable,
+  ITEMS,
+  layeredStory,
+  node,
+  numberVariable,
+  setTo,
+  story,
+  when,
+} from './test/plot.ts';
 import { randomStory, type RandomStory } from './test/random-story.ts';
 
 const SCORE = [numberVariable('score')];
@@ -305,30 +318,51 @@ describe('checkStory', () => {
     expect(found(check(adding, BOTH, 5_000))).toEqual([['never-holds', 6, 'error']]);
   });
 
-  it('explores a big story within its default bound, fast', () => {
-    // Eight numbers, each set to one of five values at each of eight choices in a row.
-    const variables = Array.from({ length: 8 }, (_, i) => numberVariable(`v${i}`));
-    const nodes: PlotNode[] = [node(1, null, 1)];
-    for (let level = 0; level < 8; level += 1) {
-      const bridgeId = 100 + level * 10;
-      const from = level === 0 ? 1 : 100 + (level - 1) * 10 + 5;
-      nodes.push(node(bridgeId, from, 11));
-      for (let k = 1; k <= 5; k += 1) {
-        // Every clip but the next bridge's parent continues at it.
-        const next = k === 5 || level === 7 ? null : bridgeId + 10;
-        nodes.push(
-          node(bridgeId + k, bridgeId, 1, {
-            effects: [setTo(`v${level}`, k)],
-            condition: when(`v${(level + 7) % 8}`, 'ne', k),
-            goto_id: next,
-          }),
-        );
-      }
-    }
-    const started = performance.now();
-    const problems = check(nodes, variables);
-    expect(found(problems)).toEqual([['incomplete', undefined, 'warning']]);
-    expect(performance.now() - started).toBeLessThan(2_000);
+  it('visits every state up to its bound, and not one more', () => {
+    // Six choices of five: 8,532 states.
+    const { nodes, variables } = layeredStory(6, 5);
+    expect(found(check(nodes, variables, 8_532))).toEqual([]);
+    expect(found(check(nodes, variables, 8_531))).toEqual([['incomplete', undefined, 'warning']]);
+  });
+
+  it(`explores up to ${STORY_CHECK_STATES_MAX.toLocaleString('en')} states by default`, () => {
+    // Eight choices of five: 136,532 states, all visited; nine: over half a million.
+    const eight = layeredStory(8, 5);
+    expect(found(check(eight.nodes, eight.variables))).toEqual([]);
+    expect(STORY_CHECK_STATES_MAX).toBeGreaterThanOrEqual(136_532);
+    expect(STORY_CHECK_STATES_MAX).toBeLessThan(546_132);
+  });
+});
+
+describe('storyCheckRefusal', () => {
+  const unreachable: StoryProblem = {
+    kind: 'unreachable',
+    message: MESSAGES.storyUnreachable,
+    movie_plot_id: 4,
+    severity: 'error',
+  };
+  const incomplete: StoryProblem = {
+    kind: 'incomplete',
+    message: MESSAGES.storyCheckIncomplete,
+    severity: 'warning',
+  };
+
+  it('lets a story the check visited whole publish', () => {
+    expect(storyCheckRefusal([], false)).toBeNull();
+    expect(storyCheckIncomplete([])).toBe(false);
+  });
+
+  it('refuses an error, confirmed or not', () => {
+    expect(storyCheckRefusal([unreachable], false)).toBe(MESSAGES.storyCheckFailed);
+    expect(storyCheckRefusal([unreachable, incomplete], true)).toBe(MESSAGES.storyCheckFailed);
+  });
+
+  it('refuses a story past the bound until its paths are confirmed played', () => {
+    const { nodes, variables } = layeredStory(6, 5);
+    const problems = check(nodes, variables, 1_000);
+    expect(storyCheckIncomplete(problems)).toBe(true);
+    expect(storyCheckRefusal(problems, false)).toBe(MESSAGES.storyPathsUnconfirmed);
+    expect(storyCheckRefusal(problems, true)).toBeNull();
   });
 });
 

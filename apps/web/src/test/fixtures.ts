@@ -94,6 +94,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     embed_origins: [],
     primaryLanguageId: null,
     published_at: null,
+    paths_confirmed_version: null,
     ...bannerImageViews(banners),
     ...rest,
   };

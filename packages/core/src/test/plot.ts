@@ -93,3 +93,34 @@ export const add = (variable: string, value: number): VariableEffect => ({
   op: 'add',
   value,
 });
+
+/**
+ * A story whose states multiply: `levels` choices in a row of `options` clips each, every clip
+ * setting the level's own number and offered unless the previous level's number equals its place,
+ * so almost every combination of earlier picks is a state of its own (about `options ** levels`).
+ * Every clip but the last of a level continues at the next level's choice.
+ */
+export function layeredStory(
+  levels: number,
+  options: number,
+): { nodes: PlotNode[]; variables: StoryVariable[] } {
+  const variables = Array.from({ length: levels }, (_, i) => numberVariable(`v${i}`));
+  const nodes: PlotNode[] = [node(1, null, 1)];
+  const step = options + 5;
+  for (let level = 0; level < levels; level += 1) {
+    const bridgeId = 100 + level * step;
+    const from = level === 0 ? 1 : bridgeId - step + options;
+    nodes.push(node(bridgeId, from, 11));
+    for (let k = 1; k <= options; k += 1) {
+      const next = k === options || level === levels - 1 ? null : bridgeId + step;
+      nodes.push(
+        node(bridgeId + k, bridgeId, 1, {
+          effects: [setTo(`v${level}`, k)],
+          condition: when(`v${(level + levels - 1) % levels}`, 'ne', k),
+          goto_id: next,
+        }),
+      );
+    }
+  }
+  return { nodes, variables };
+}

@@ -28,6 +28,8 @@ export interface MovieRecord {
   embedOrigins: string[];
   primaryLanguageId: number | null;
   publishedAt: Date | null;
+  /** The storyline version whose paths the creator confirmed having played, or none. */
+  pathsConfirmedVersion: number | null;
   /** A client of the project's company, or none. */
   clientId: number | null;
 }
@@ -89,6 +91,7 @@ const movieColumns = {
   embedOrigins: movies.embedOrigins,
   primaryLanguageId: movies.primaryLanguageId,
   publishedAt: movies.publishedAt,
+  pathsConfirmedVersion: movies.pathsConfirmedVersion,
   clientId: movies.clientId,
 };
 
@@ -207,6 +210,24 @@ export function createProjectsRepository(db: Executor) {
     /** Publishing is final: nothing sets a project back to draft. */
     markPublished: (id: number, at: Date, tx: Executor = db) =>
       updateMovie(id, { status: 'published', publishedAt: at }, at, tx),
+
+    /** Step 4: who confirmed having played the paths of storyline version `version`, and when. */
+    confirmPaths: (
+      id: number,
+      confirmation: { version: number; userId: number },
+      at: Date,
+      tx: Executor = db,
+    ) =>
+      updateMovie(
+        id,
+        {
+          pathsConfirmedVersion: confirmation.version,
+          pathsConfirmedAt: at,
+          pathsConfirmedBy: confirmation.userId,
+        },
+        at,
+        tx,
+      ),
 
     /** Writes the settings given; fields left undefined keep their value. */
     setBannerSettings: (

@@ -330,7 +330,15 @@ describe("POST /api/movie with §3's whole form data", () => {
     await make.uploadBanner(owner.token, movieId, 'vertical_long');
     const form: Record<string, unknown> = { ...(await getProject(movieId)).body.data };
     // GET alone answers these: they are not §3's form data.
-    for (const field of ['status', 'watch_url', 'published_at', 'banners']) delete form[field];
+    for (const field of [
+      'status',
+      'watch_url',
+      'published_at',
+      'paths_confirmed_version',
+      'banners',
+    ]) {
+      delete form[field];
+    }
     const saved = await save({ ...form, title: 'Round trip, edited', slug: 'round-trip' });
     expect(saved.status, saved.text).toBe(200);
     expect((await getProject(movieId)).body.data).toMatchObject({
@@ -472,6 +480,7 @@ describe('GET /api/movie/{movieId}', () => {
       embed_origins: [],
       primaryLanguageId: null,
       published_at: null,
+      paths_confirmed_version: null,
       // §3's banner images, flat, and the same by kind.
       vertical_regular: null,
       vertical_regular_media_id: null,

@@ -288,6 +288,7 @@ export function createProjectsService(deps: {
         embed_origins: movie.embedOrigins,
         primaryLanguageId: movie.primaryLanguageId,
         published_at: movie.publishedAt?.toISOString() ?? null,
+        paths_confirmed_version: movie.pathsConfirmedVersion,
         ...bannerImageViews(
           Object.fromEntries(
             BANNER_KINDS.map((kind) => [kind, bannerOf(kind)]),

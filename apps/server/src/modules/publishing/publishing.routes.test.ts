@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   type NodeLogic,
+  type PathsConfirmed,
   type Project,
   type PublishResult,
   type StoryVariable,
@@ -363,5 +364,132 @@ describe('POST /api/movie/{movieId}/publish and the story check', () => {
     expect(at(2).effects).toEqual([{ variable: 'met_alex', op: 'set', value: true }]);
     expect(at(6)).toMatchObject({ condition: metAlex, branch: 'choice' });
     expect(at(9).goto_id).toBe(at(4).id);
+  });
+});
+
+describe('a story past the story check’s bound, and the confirmation that its paths were played', () => {
+  const confirm = (movieId: number | string, body: unknown, token: string | null = owner.token) =>
+    server.request<Envelope<PathsConfirmed>>('PUT', `/api/movie/${movieId}/paths-confirmed`, {
+      token: token ?? undefined,
+      body,
+    });
+  const variables: StoryVariable[] = [{ name: 'score', kind: 'number', start: 0 }];
+
+  /**
+   * The story's storyline made endless for the check: at the bridge, one option adds 1 and comes
+   * back, another takes 2 and comes back, so every score is a state of its own; the third ends
+   * it once the score reaches 1,000. Answers the new version.
+   */
+  async function saveEndless(story: ProjectStory, version: number): Promise<number> {
+    const { opening, bridge, left, right } = story.items;
+    const saved = await server.request<{ version: number }>('POST', '/api/movie-plot', {
+      token: owner.token,
+      body: {
+        movie_id: story.movieId,
+        version,
+        variables,
+        plots: [
+          saveNode(-1, null, opening),
+          saveNode(-2, -1, bridge),
+          saveNode(-3, -2, left, {
+            effects: [{ variable: 'score', op: 'add', value: 1 }],
+            goto_id: -2,
+          }),
+          saveNode(-4, -2, right, {
+            effects: [{ variable: 'score', op: 'add', value: -2 }],
+            goto_id: -2,
+          }),
+          saveNode(-5, -2, left, {
+            condition: { join: 'and', clauses: [{ variable: 'score', op: 'ge', value: 1_000 }] },
+          }),
+        ],
+      },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    return saved.body.version;
+  }
+
+  it('refuses to publish with the reason until the current version is confirmed, and again after a save', async () => {
+    const story = await make.makeStory(owner.token, freshSlug());
+    const first = await saveEndless(story, 1);
+    const refused = await publish(story.movieId);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.message).toBe(MESSAGES.storyPathsUnconfirmed);
+    expect((await getProject(story.movieId)).body.data).toMatchObject({
+      status: 'draft',
+      paths_confirmed_version: null,
+    });
+
+    const before = server.clock.now();
+    const confirmed = await confirm(story.movieId, { version: first });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.data).toEqual({
+      paths_confirmed_version: first,
+      paths_confirmed_at: before.toISOString(),
+    });
+    expect(await make.lastActivityOf(owner.id)).toMatchObject({
+      action: 'movie.paths-confirmed',
+      entityType: 'movie',
+      entityId: String(story.movieId),
+      summary: `Confirmed having played the story's paths (storyline version ${first})`,
+    });
+    const [row] = await server.db
+      .select({
+        version: movies.pathsConfirmedVersion,
+        at: movies.pathsConfirmedAt,
+        by: movies.pathsConfirmedBy,
+      })
+      .from(movies)
+      .where(eq(movies.id, story.movieId));
+    expect(row).toEqual({ version: first, at: before, by: owner.id });
+    expect((await getProject(story.movieId)).body.data.paths_confirmed_version).toBe(first);
+
+    // A save makes another storyline, whose paths nobody has confirmed.
+    const second = await saveEndless(story, first);
+    const again = await publish(story.movieId);
+    expect(again.status, again.text).toBe(400);
+    expect(again.body.message).toBe(MESSAGES.storyPathsUnconfirmed);
+
+    expect((await confirm(story.movieId, { version: second })).status).toBe(200);
+    const published = await publish(story.movieId);
+    expect(published.status, published.text).toBe(200);
+    const afterwards = await confirm(story.movieId, { version: second });
+    expect(afterwards.status).toBe(409);
+    expect(afterwards.body.message).toBe(MESSAGES.projectPublished);
+  });
+
+  it('refuses a version other than the current one with 409, and changes nothing', async () => {
+    const story = await make.makeStory(owner.token, freshSlug());
+    const current = await saveEndless(story, 1);
+    for (const version of [current - 1, current + 1]) {
+      const stale = await confirm(story.movieId, { version });
+      expect(stale.status, stale.text).toBe(409);
+      expect(stale.body.message).toBe(MESSAGES.pathsConfirmStale);
+    }
+    expect((await getProject(story.movieId)).body.data.paths_confirmed_version).toBeNull();
+  });
+
+  it('is 400, 401, 403 and 404 where they belong', async () => {
+    const story = await make.makeStory(owner.token, freshSlug());
+    for (const body of [
+      {},
+      { version: -1 },
+      { version: 1.5 },
+      { version: '1' },
+      { version: 1, confirmed: true },
+      null,
+    ]) {
+      const response = await confirm(story.movieId, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(typeof response.body.message).toBe('string');
+    }
+    expect((await confirm('abc', { version: 1 })).status).toBe(400);
+    expect((await confirm(story.movieId, { version: 1 }, null)).status).toBe(401);
+    expect((await confirm(story.movieId, { version: 1 }, analystToken)).status).toBe(403);
+    const theirs = await confirm(story.movieId, { version: 1 }, strangerToken);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe(MESSAGES.projectNotFound);
+    expect((await confirm(999_999, { version: 1 })).status).toBe(404);
+    expect((await getProject(story.movieId)).body.data.paths_confirmed_version).toBeNull();
   });
 });

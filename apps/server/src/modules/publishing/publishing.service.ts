@@ -2,9 +2,10 @@ import {
   checkStory,
   MESSAGES,
   publishBlockers,
-  storyCheckBlocks,
+  storyCheckRefusal,
   validatePlot,
   watchUrl,
+  type PathsConfirmed,
   type PublishResult,
 } from '@plotline/core';
 import type { Clock } from '../../adapters/clock.ts';
@@ -18,8 +19,8 @@ import { lockProjectForChange } from '../../access/project-access.ts';
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 
 export function createPublishingService(deps: {
-  projects: Pick<ProjectsRepository, 'lockMovie' | 'markPublished'>;
-  plots: Pick<PlotRepository, 'listPlots' | 'storyVariables'>;
+  projects: Pick<ProjectsRepository, 'lockMovie' | 'markPublished' | 'confirmPaths'>;
+  plots: Pick<PlotRepository, 'listPlots' | 'storyVariables' | 'plotVersion'>;
   contents: Pick<MovieContentsRepository, 'listContents'>;
   clock: Clock;
   transaction: RunInTransaction;
@@ -32,8 +33,9 @@ export function createPublishingService(deps: {
     /**
      * Publishes a project, for good (§4). Under the project's lock, so no change lands between the
      * checks and the publishing: §5's rule (title, both thumbnails, slug), then a storyline a
-     * viewer can play (core's plot rules, the story check without an error, every clip and bridge
-     * of it transcoded).
+     * viewer can play (core's plot rules, the story check without an error and, where it could
+     * not visit every state, the creator's word that they played the paths of this very storyline
+     * version; every clip and bridge of it transcoded).
      */
     async publish(caller: AuthContext, movieId: number): Promise<PublishResult> {
       return transaction(async (tx) => {
@@ -49,9 +51,10 @@ export function createPublishingService(deps: {
         if (problem) throw new AppError(400, problem.message);
         // Where no path goes, or a viewer is left without a way on: the studio's story check
         // lists each problem, the refusal only says there are some.
-        if (storyCheckBlocks(checkStory(nodes, plotItems, variables))) {
-          throw new AppError(400, MESSAGES.storyCheckFailed);
-        }
+        const pathsConfirmed =
+          movie.pathsConfirmedVersion === (await plots.plotVersion(movie.id, tx));
+        const refusal = storyCheckRefusal(checkStory(nodes, plotItems, variables), pathsConfirmed);
+        if (refusal) throw new AppError(400, refusal);
         const statusOf = new Map(items.map((item) => [item.id, item.status]));
         if (nodes.some((node) => statusOf.get(node.movie_content_id!) !== 'ready')) {
           throw new AppError(400, MESSAGES.publishNotReady);
@@ -63,6 +66,27 @@ export function createPublishingService(deps: {
           url: watchUrl(publicUrl, movie.slug),
           published_at: at.toISOString(),
         };
+      });
+    },
+
+    /**
+     * Step 4: the creator's word that they played the paths of storyline version `version`, which
+     * lets a story the check could not visit whole be published until the storyline changes. A
+     * version other than the current one is a 409: they played another storyline.
+     */
+    async confirmPaths(
+      caller: AuthContext,
+      movieId: number,
+      version: number,
+    ): Promise<PathsConfirmed> {
+      return transaction(async (tx) => {
+        const movie = await lockProjectForChange(projects, caller, movieId, tx);
+        if ((await plots.plotVersion(movie.id, tx)) !== version) {
+          throw new AppError(409, MESSAGES.pathsConfirmStale);
+        }
+        const at = clock.now();
+        await projects.confirmPaths(movie.id, { version, userId: caller.userId }, at, tx);
+        return { paths_confirmed_version: version, paths_confirmed_at: at.toISOString() };
       });
     },
   };

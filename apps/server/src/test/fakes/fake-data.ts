@@ -69,6 +69,7 @@ export function createFakeData() {
         embedOrigins: [],
         primaryLanguageId: null,
         publishedAt: null,
+        pathsConfirmedVersion: null,
         clientId: null,
         plotVersion: 0,
         storyVariables: [],

@@ -36,7 +36,20 @@ export function createFakeProjects(db: FakeDatabase, movies: FakeMovies) {
       await db.lock(`movies:${id}`, tx);
       movies.update(id, { status: 'published', publishedAt: at }, tx);
     },
-  } satisfies Pick<ProjectsRepository, 'findMovie' | 'lockMovie' | 'markPublished'>;
+
+    async confirmPaths(
+      id: number,
+      confirmation: { version: number },
+      _at: Date,
+      tx?: Executor,
+    ): Promise<void> {
+      await db.lock(`movies:${id}`, tx);
+      movies.update(id, { pathsConfirmedVersion: confirmation.version }, tx);
+    },
+  } satisfies Pick<
+    ProjectsRepository,
+    'findMovie' | 'lockMovie' | 'markPublished' | 'confirmPaths'
+  >;
 }
 
 export type FakeProjects = ReturnType<typeof createFakeProjects>;

@@ -122,7 +122,11 @@ export const de: Translation = {
     autoWithoutFallback:
       'Eine automatische Verzweigung braucht mindestens zwei Optionen und eine Ausweichoption ohne Bedingung',
     storyCheckIncomplete:
-      'Die Geschichte hat zu viele Wege, um alle zu prüfen: Die geprüften sind in Ordnung',
+      'Die Geschichte hat zu viele Pfade, um alle zu prüfen: Die geprüften sind in Ordnung. Spielen Sie ihre Pfade durch und bestätigen Sie es in Schritt 4, um zu veröffentlichen',
+    storyPathsUnconfirmed:
+      'Die Geschichte hat zu viele Pfade für die Story-Prüfung: Bestätigen Sie in Schritt 4, dass Sie ihre Pfade durchgespielt haben, bevor Sie veröffentlichen',
+    pathsConfirmStale:
+      'Die Handlung hat sich geändert, seit Sie sie gespielt haben: Spielen Sie ihre Pfade erneut durch, bevor Sie bestätigen',
     storyCheckFailed:
       'Die Story-Prüfung hat Probleme gefunden: Beheben Sie sie in der Handlung, bevor Sie veröffentlichen',
     resumeNotFound: 'Dieser Link zum Fortsetzen ist abgelaufen oder existiert nicht',
@@ -1050,6 +1054,13 @@ export const de: Translation = {
       publishedTitle: 'Ihr Projekt ist veröffentlicht',
       publishedText: 'Veröffentlicht am {{date}}. Zuschauer sehen es sich hier an:',
       openPlayer: 'Player öffnen',
+      paths: {
+        title: 'Die Story-Prüfung konnte nicht jeden Pfad besuchen',
+        text: 'Diese Geschichte hat mehr als {{states}} Kombinationen aus Plots und Werten, mehr als die Story-Prüfung besucht. Spielen Sie ihre Pfade durch (Alle Pfade durchspielen) und bestätigen Sie es hier, um zu veröffentlichen.',
+        confirm: 'Ich habe ihre Pfade durchgespielt',
+        confirmed:
+          'Für die Handlung in ihrem jetzigen Stand bestätigt: Nach einer Änderung wird erneut gefragt.',
+      },
     },
   },
   storyLogic: {
@@ -1179,7 +1190,8 @@ export const de: Translation = {
       warning: 'Warnung',
       none: 'Keine Probleme gefunden.',
       blocks: 'Solange ein Fehler bleibt, wird die Veröffentlichung abgelehnt.',
-      onlyWarnings: 'Nur Warnungen: Die Geschichte kann veröffentlicht werden.',
+      notAllChecked:
+        'Nicht alle Pfade konnten geprüft werden: Bestätigen Sie zum Veröffentlichen in Schritt 4, dass Sie ihre Pfade durchgespielt haben.',
       list: 'Probleme',
       wholeStory: 'Die ganze Geschichte',
       select: 'Auswählen',

@@ -851,6 +851,12 @@ export const en = {
       publishedTitle: 'Your project is published',
       publishedText: 'Published on {{date}}. Viewers can watch it here:',
       openPlayer: 'Open player',
+      paths: {
+        title: 'The story check could not visit every path',
+        text: 'This story has more than {{states}} combinations of plots and values, more than the story check visits. Play its paths (Play every path), then confirm it here to publish.',
+        confirm: 'I have played its paths',
+        confirmed: 'Confirmed for the storyline as it is now: a change to it asks again.',
+      },
     },
   },
   storyLogic: {
@@ -980,7 +986,8 @@ export const en = {
       warning: 'Warning',
       none: 'No problems found.',
       blocks: 'Publishing is refused while an error remains.',
-      onlyWarnings: 'Only warnings: the story can be published.',
+      notAllChecked:
+        'Not every path could be checked: to publish, confirm in step 4 that you have played its paths.',
       list: 'Problems',
       wholeStory: 'The whole story',
       select: 'Select',

@@ -119,7 +119,11 @@ export const es: Translation = {
     autoWithoutFallback:
       'Una bifurcación automática necesita al menos dos opciones y una alternativa sin condición',
     storyCheckIncomplete:
-      'La historia tiene demasiados caminos para comprobarlos todos: los comprobados están bien',
+      'La historia tiene demasiados caminos para comprobarlos todos: los comprobados están bien. Recorre sus caminos y confírmalo en el paso 4 para publicar',
+    storyPathsUnconfirmed:
+      'La historia tiene demasiados caminos para la revisión de la historia: confirma en el paso 4 que has recorrido sus caminos antes de publicar',
+    pathsConfirmStale:
+      'El argumento ha cambiado desde que lo recorriste: recorre de nuevo sus caminos antes de confirmar',
     storyCheckFailed:
       'La revisión de la historia encontró problemas: corrígelos en el argumento antes de publicar',
     resumeNotFound: 'Este enlace para continuar ha caducado o no existe',
@@ -1036,6 +1040,13 @@ export const es: Translation = {
       publishedTitle: 'Tu proyecto está publicado',
       publishedText: 'Publicado el {{date}}. El público puede verlo aquí:',
       openPlayer: 'Abrir reproductor',
+      paths: {
+        title: 'La revisión de la historia no pudo visitar todos los caminos',
+        text: 'Esta historia tiene más de {{states}} combinaciones de escenas y valores, más de las que visita la revisión de la historia. Recorre sus caminos (Recorrer todos los caminos) y confírmalo aquí para publicar.',
+        confirm: 'He recorrido sus caminos',
+        confirmed:
+          'Confirmado para el argumento tal como está ahora: si cambia, se volverá a preguntar.',
+      },
     },
   },
   storyLogic: {
@@ -1166,7 +1177,8 @@ export const es: Translation = {
       warning: 'Aviso',
       none: 'No se encontraron problemas.',
       blocks: 'No se puede publicar mientras quede un error.',
-      onlyWarnings: 'Solo avisos: la historia se puede publicar.',
+      notAllChecked:
+        'No se pudieron comprobar todos los caminos: para publicar, confirma en el paso 4 que has recorrido sus caminos.',
       list: 'Problemas',
       wholeStory: 'Toda la historia',
       select: 'Seleccionar',

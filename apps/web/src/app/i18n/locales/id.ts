@@ -119,7 +119,11 @@ export const id: Translation = {
     autoWithoutFallback:
       'Cabang otomatis memerlukan setidaknya dua pilihan dan cadangan tanpa syarat',
     storyCheckIncomplete:
-      'Cerita memiliki terlalu banyak jalur untuk diperiksa semuanya: jalur yang diperiksa tidak bermasalah',
+      'Cerita memiliki terlalu banyak jalur untuk diperiksa semuanya: jalur yang diperiksa tidak bermasalah. Mainkan jalurnya, lalu konfirmasikan di langkah 4 untuk menerbitkan',
+    storyPathsUnconfirmed:
+      'Cerita memiliki terlalu banyak jalur untuk pemeriksaan cerita: konfirmasikan di langkah 4 bahwa Anda telah memainkan jalurnya sebelum menerbitkan',
+    pathsConfirmStale:
+      'Alur cerita telah berubah sejak Anda memainkannya: mainkan lagi jalurnya sebelum mengonfirmasi',
     storyCheckFailed:
       'Pemeriksaan cerita menemukan masalah: perbaiki di alur cerita sebelum menerbitkan',
     resumeNotFound: 'Tautan lanjutkan ini sudah kedaluwarsa atau tidak ada',
@@ -1034,6 +1038,13 @@ export const id: Translation = {
       publishedTitle: 'Proyek Anda sudah diterbitkan',
       publishedText: 'Diterbitkan pada {{date}}. Penonton dapat menontonnya di sini:',
       openPlayer: 'Buka pemutar',
+      paths: {
+        title: 'Pemeriksaan cerita tidak dapat mengunjungi setiap jalur',
+        text: 'Cerita ini memiliki lebih dari {{states}} kombinasi plot dan nilai, lebih banyak dari yang dikunjungi pemeriksaan cerita. Mainkan jalurnya (Mainkan setiap jalur), lalu konfirmasikan di sini untuk menerbitkan.',
+        confirm: 'Saya telah memainkan jalurnya',
+        confirmed:
+          'Dikonfirmasi untuk alur cerita seperti sekarang: perubahan padanya akan meminta konfirmasi lagi.',
+      },
     },
   },
   storyLogic: {
@@ -1164,7 +1175,8 @@ export const id: Translation = {
       warning: 'Peringatan',
       none: 'Tidak ada masalah.',
       blocks: 'Penerbitan ditolak selama masih ada kesalahan.',
-      onlyWarnings: 'Hanya peringatan: cerita dapat diterbitkan.',
+      notAllChecked:
+        'Tidak semua jalur dapat diperiksa: untuk menerbitkan, konfirmasikan di langkah 4 bahwa Anda telah memainkan jalurnya.',
       list: 'Masalah',
       wholeStory: 'Seluruh cerita',
       select: 'Pilih',

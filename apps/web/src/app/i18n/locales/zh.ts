@@ -101,7 +101,11 @@ export const zh: Translation = {
     storyDeadEnd: '在某条路径上，这里的所有选项都被隐藏：故事会在没有结局的情况下停止',
     timerWithoutOptions: '限时选择至少需要两个选项和一个默认选项',
     autoWithoutFallback: '自动分支至少需要两个选项和一个无条件的后备选项',
-    storyCheckIncomplete: '故事的路径太多，无法全部检查：已检查的路径没有问题',
+    storyCheckIncomplete:
+      '故事的路径太多，无法全部检查：已检查的路径没有问题。请试玩其路径，然后在第 4 步确认即可发布',
+    storyPathsUnconfirmed:
+      '故事的路径太多，故事检查无法全部覆盖：发布前请在第 4 步确认你已试玩其路径',
+    pathsConfirmStale: '故事线在你试玩后已更改：确认前请重新试玩其路径',
     storyCheckFailed: '故事检查发现了问题：请在发布前在故事线中修正',
     resumeNotFound: '此继续观看链接已过期或不存在',
     slugFormat: '请使用小写字母、数字和单个连字符',
@@ -981,6 +985,12 @@ export const zh: Translation = {
       publishedTitle: '你的项目已发布',
       publishedText: '发布于 {{date}}。观众可以在这里观看：',
       openPlayer: '打开播放器',
+      paths: {
+        title: '故事检查无法访问每条路径',
+        text: '这个故事有超过 {{states}} 种情节与变量值的组合，超出故事检查的访问范围。请试玩其路径（试玩每条路径），然后在此确认即可发布。',
+        confirm: '我已试玩其路径',
+        confirmed: '已针对当前故事线确认：故事线更改后需要再次确认。',
+      },
     },
   },
   storyLogic: {
@@ -1106,7 +1116,7 @@ export const zh: Translation = {
       warning: '警告',
       none: '未发现问题。',
       blocks: '只要还有错误，就无法发布。',
-      onlyWarnings: '只有警告：故事可以发布。',
+      notAllChecked: '并非所有路径都能检查：要发布，请在第 4 步确认你已试玩其路径。',
       list: '问题',
       wholeStory: '整个故事',
       select: '选择',

@@ -88,7 +88,8 @@ function ProblemRow({
 /**
  * The story check of step 3 (core `checkStory`) on the draft as it is edited: every path played to
  * find plots no path reaches, conditions that never hold and dead ends, with the save's own
- * problems. Each names its plot and selects it; publishing is refused while an error remains.
+ * problems. Each names its plot and selects it; publishing is refused while an error remains, and
+ * for a story with more states than the check visits, until step 4 confirms its paths were played.
  */
 export function StoryCheckPanel({
   plot,
@@ -138,7 +139,7 @@ export function StoryCheckPanel({
           </Stack>
         ) : (
           <Typography variant="body2" sx={{ color: errors > 0 ? 'error.main' : 'text.secondary' }}>
-            {errors > 0 ? t('storyLogic.check.blocks') : t('storyLogic.check.onlyWarnings')}
+            {errors > 0 ? t('storyLogic.check.blocks') : t('storyLogic.check.notAllChecked')}
           </Typography>
         )}
       </Box>

@@ -401,6 +401,29 @@ describe('story logic in the storyline editor', () => {
     expect(check.getByText('Errors: 0')).toBeInTheDocument();
   });
 
+  it('says when the story has more states than the check visits, and what publishing it needs', async () => {
+    // At the bridge, one option adds 1 and comes back, another takes 2 and comes back: every
+    // score is a state of its own.
+    const plot = [
+      makePlotNode(1, null),
+      makePlotNode(2, 1),
+      makePlotNode(3, 2, { effects: [{ variable: 'score', op: 'add', value: 1 }], goto_id: 2 }),
+      makePlotNode(4, 2, { effects: [{ variable: 'score', op: 'add', value: -2 }], goto_id: 2 }),
+      makePlotNode(5, 2, { condition: atLeast(1_000) }),
+    ];
+    openEditor(plot, [score]);
+    const check = within(await screen.findByRole('region', { name: 'Story check' }));
+
+    expect(check.getByText('Errors: 0')).toBeInTheDocument();
+    expect(check.getByText('Warnings: 1')).toBeInTheDocument();
+    expect(
+      check.getByText(
+        'Not every path could be checked: to publish, confirm in step 4 that you have played its paths.',
+      ),
+    ).toBeInTheDocument();
+    expect(check.getByRole('listitem')).toHaveTextContent(MESSAGES.storyCheckIncomplete);
+  });
+
   it('reports a plot no path reaches', async () => {
     const plot = story();
     // An automatic branch takes its first option, always shown: the others are never reached.

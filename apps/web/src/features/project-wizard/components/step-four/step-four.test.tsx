@@ -55,6 +55,8 @@ interface Serve {
   storyline?: { data: PlotNode[]; variables: StoryVariable[] };
   /** Answers Publish instead of publishing. */
   refusePublish?: () => Response;
+  /** Answers the confirmation of the paths played instead of storing it. */
+  refuseConfirm?: () => Response;
 }
 
 /**
@@ -66,6 +68,7 @@ function openStepFour({
   refuseSave,
   storyline = { data: PLOT, variables: VARIABLES },
   refusePublish,
+  refuseConfirm,
 }: Serve = {}) {
   let project = makeProject({
     movieId: 5,
@@ -83,6 +86,14 @@ function openStepFour({
       return jsonResponse({ data: { movieId } });
     },
     'GET /api/movie-plot/5': () => jsonResponse({ ...storyline, version: 1 }),
+    'PUT /api/movie/5/paths-confirmed': ({ body }) => {
+      if (refuseConfirm) return refuseConfirm();
+      const { version } = body as { version: number };
+      project = { ...project, paths_confirmed_version: version };
+      return jsonResponse({
+        data: { paths_confirmed_version: version, paths_confirmed_at: PUBLISHED_AT },
+      });
+    },
     'POST /api/movie/5/publish': () => {
       if (refusePublish) return refusePublish();
       const url = `${SITE}/watch/${project.slug}`;
@@ -494,6 +505,89 @@ describe('StepFour: the story check', () => {
     expect(await screen.findAllByText(MESSAGES.storyCheckFailed)).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Back to the storyline' })).toBeInTheDocument();
     expect(button('Publish')).toBeDisabled();
+  });
+});
+
+describe('StepFour: a story with more states than the story check visits', () => {
+  beforeEach(() => {
+    signInAs();
+  });
+  // At the door, Knock adds 1 and comes back, Walk away takes 2 and comes back: every score is a
+  // state of its own. A third option ends it once the score reaches 1,000.
+  const ENDLESS = {
+    data: [
+      makePlotNode(1, null),
+      makePlotNode(2, 1, { effects: [{ variable: 'score', op: 'add', value: 1 }], goto_id: 1 }),
+      makePlotNode(3, 1, { effects: [{ variable: 'score', op: 'add', value: -2 }], goto_id: 1 }),
+      makePlotNode(4, 1, {
+        movie_content_id: 3,
+        condition: { join: 'and', clauses: [{ variable: 'score', op: 'ge', value: 1_000 }] },
+      }),
+    ],
+    variables: VARIABLES,
+  } satisfies Serve['storyline'];
+  // The check visits its whole bound first, which takes seconds under jsdom.
+  const played = () =>
+    screen.findByRole('checkbox', { name: 'I have played its paths' }, { timeout: 15_000 });
+
+  it('says why Publish waits, and offers it once the paths are confirmed played', async () => {
+    const { user, api } = openStepFour({ project: { slug: 'forest' }, storyline: ENDLESS });
+    const checkbox = await played();
+
+    expect(screen.getByText('The story check could not visit every path')).toBeInTheDocument();
+    expect(checkbox).not.toBeChecked();
+    expect(button('Publish')).toBeDisabled();
+
+    await user.click(checkbox);
+    await waitFor(() => expect(checkbox).toBeChecked());
+    expect(api.to('PUT', '/api/movie/5/paths-confirmed')).toEqual([
+      expect.objectContaining({ body: { version: 1 } }),
+    ]);
+    expect(checkbox).toBeDisabled();
+    expect(
+      screen.getByText('Confirmed for the storyline as it is now: a change to it asks again.'),
+    ).toBeInTheDocument();
+    expect(button('Publish')).toBeEnabled();
+
+    await user.click(button('Publish'));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Project' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(api.to('POST', '/api/movie/5/publish')).toHaveLength(1));
+  });
+
+  it('holds a confirmation only for the storyline version it was given for', async () => {
+    openStepFour({ project: { slug: 'forest', paths_confirmed_version: 0 }, storyline: ENDLESS });
+    expect(await played()).not.toBeChecked();
+    expect(button('Publish')).toBeDisabled();
+  });
+
+  it('takes a confirmation of the storyline as it is', async () => {
+    openStepFour({ project: { slug: 'forest', paths_confirmed_version: 1 }, storyline: ENDLESS });
+    expect(await played()).toBeChecked();
+    expect(button('Publish')).toBeEnabled();
+  });
+
+  it('says so when the storyline changed meanwhile, and reads it again', async () => {
+    const { user, api } = openStepFour({
+      project: { slug: 'forest' },
+      storyline: ENDLESS,
+      refuseConfirm: () => jsonResponse({ message: MESSAGES.pathsConfirmStale }, 409),
+    });
+    const checkbox = await played();
+    await waitFor(() => expect(api.to('GET', '/api/movie-plot/5')).toHaveLength(1));
+
+    await user.click(checkbox);
+    expect(await screen.findByText(MESSAGES.pathsConfirmStale)).toBeInTheDocument();
+    await waitFor(() => expect(api.to('GET', '/api/movie-plot/5')).toHaveLength(2));
+    expect(checkbox).not.toBeChecked();
+    expect(button('Publish')).toBeDisabled();
+  });
+
+  it('asks nothing of a story the check visits whole', async () => {
+    const { api } = openStepFour({ project: { slug: 'forest' } });
+    await slugField();
+    await waitFor(() => expect(api.to('GET', '/api/movie-plot/5')).toHaveLength(1));
+    expect(screen.queryByRole('checkbox', { name: 'I have played its paths' })).toBeNull();
   });
 });
 

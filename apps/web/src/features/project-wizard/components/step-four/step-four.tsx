@@ -15,6 +15,7 @@ import {
   CONTENT_TYPE,
   MESSAGES,
   storyCheckBlocks,
+  storyCheckIncomplete,
   suggestSlug,
   type ContentType,
   type MovieContentStatus,
@@ -30,6 +31,7 @@ import { useStorylineShown } from '../../../../api/storyline.ts';
 import { captionOf } from '../../../../lib/caption-of.ts';
 import { useDateFormat } from '../../../../lib/use-date-format.ts';
 import { useMessageText } from '../../../../lib/use-message-text.ts';
+import { useConfirmPaths } from '../../api/confirm-paths.ts';
 import { usePublishProject } from '../../api/publish-project.ts';
 import { useSavePublicationSettings } from '../../api/save-publication-settings.ts';
 import {
@@ -42,6 +44,7 @@ import {
 } from '../../model/publication-form.ts';
 import { LeaveGuardDialog } from '../leave-guard-dialog.tsx';
 import { StepFooter } from '../shared/step-footer.tsx';
+import { PathsConfirmation } from './paths-confirmation.tsx';
 import { PlayerPreview, type PreviewStart } from './player-preview.tsx';
 import { ProjectSummary } from './project-summary.tsx';
 import { PublicationFields } from './publication-fields.tsx';
@@ -101,6 +104,7 @@ export function StepFour({ project, onBack }: StepFourProps) {
   const titleId = useId();
   const save = useSavePublicationSettings();
   const publish = usePublishProject();
+  const confirmPaths = useConfirmPaths();
   const published = project.status === 'published';
   const { control, reset, setError, formState } = useForm<PublicationValues>({
     mode: 'onChange',
@@ -141,8 +145,13 @@ export function StepFour({ project, onBack }: StepFourProps) {
   const storyBlocked =
     !published &&
     (storyCheckBlocks(storyProblems) || (refusedFor !== null && refusedFor === storyline.data));
+  // Past the check's bound, the server publishes once the creator confirmed playing the paths of
+  // the storyline as stored (core `storyCheckRefusal`): the confirmation names its version.
+  const pathsUnchecked = !published && !storyBlocked && storyCheckIncomplete(storyProblems);
+  const pathsConfirmed =
+    storyline.data !== undefined && project.paths_confirmed_version === storyline.data.version;
   const publishedNotice = useRef<HTMLDivElement>(null);
-  const busy = save.isPending || publish.isPending;
+  const busy = save.isPending || publish.isPending || confirmPaths.isPending;
   const suggested =
     project.slug === null && values.slug !== '' && values.slug === suggestSlug(project.title);
 
@@ -172,6 +181,14 @@ export function StepFour({ project, onBack }: StepFourProps) {
     }
   };
 
+  const onConfirmPaths = () => {
+    if (!storyline.data) return;
+    confirmPaths.mutate(
+      { movieId: project.movieId, version: storyline.data.version },
+      { onError: (failure) => enqueueSnackbar(messageText(failure.message), { variant: 'error' }) },
+    );
+  };
+
   const onPublish = async () => {
     if (!(await saveChanges())) {
       setConfirming(false);
@@ -185,6 +202,8 @@ export function StepFour({ project, onBack }: StepFourProps) {
         setRefusedFor(storyline.data ?? null);
         void storyline.refetch();
       }
+      // Someone saved the storyline since it was confirmed: the new one is checked and asked about.
+      if (message === MESSAGES.storyPathsUnconfirmed) void storyline.refetch();
       enqueueSnackbar(messageText(message), { variant: 'error' });
     }
     setConfirming(false);
@@ -288,6 +307,10 @@ export function StepFour({ project, onBack }: StepFourProps) {
         />
       )}
 
+      {pathsUnchecked && (
+        <PathsConfirmation confirmed={pathsConfirmed} busy={busy} onConfirm={onConfirmPaths} />
+      )}
+
       {!published && needs.length > 0 && (
         <Alert severity="info">
           {needs.map((need) => t(`projectWizard.stepFour.needs.${need}`)).join(' ')}
@@ -321,7 +344,13 @@ export function StepFour({ project, onBack }: StepFourProps) {
             <Button
               variant="contained"
               startIcon={<PublicRounded />}
-              disabled={needs.length > 0 || slugError || busy || storyBlocked}
+              disabled={
+                needs.length > 0 ||
+                slugError ||
+                busy ||
+                storyBlocked ||
+                (pathsUnchecked && !pathsConfirmed)
+              }
               onClick={() => setConfirming(true)}
             >
               {t('projectWizard.stepFour.publish')}
