@@ -881,6 +881,27 @@ describe('staff accounts and a provider’s email', () => {
   );
 });
 
+describe('staff invitations and a provider', () => {
+  it('an invitation to a staff role is not accepted through a provider, and stays usable', async () => {
+    const root = await server.makeUser({ role: 'king', companyType: null });
+    const address = email('new-staff');
+    const invited = await server.request('POST', '/api/internal-user/invite', {
+      token: await server.signIn(root),
+      body: { email: address, role: 'internal' },
+    });
+    expect(invited.status).toBe(201);
+    const t = new URL((await server.lastMailTo(address)).link!).searchParams.get('invite')!;
+    const before = await rowCounts();
+
+    await refused('google', address, 'staff_email', { query: `invite=${t}` });
+
+    expect(await rowCounts()).toEqual(before);
+    expect((await userByEmail(address))!.status).toBe('invited');
+    const accepted = await server.request('POST', '/api/v1.6/auth/invite', { body: { t } });
+    expect(accepted.status).toBe(200);
+  });
+});
+
 describe('linking a further provider from the profile', () => {
   it('needs the current password; the identity then joins this user whatever its email, and signs them in', async () => {
     const user = await server.makeUser({ email: email('linker') });
