@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { makeTestClip, makeTestPicture } from '../../test/test-media.ts';
 import { createFfmpeg, type Ffmpeg } from './ffmpeg.ts';
 import { formatRefusal, inputRefusal, videoInput, type VIDEO_CONTAINERS } from './media-input.ts';
 import { resolveFfmpeg, type FfmpegBinaries } from './resolve-ffmpeg.ts';
-import { ProcessFailedError } from './run-process.ts';
+import { ProcessFailedError, runProcess } from './run-process.ts';
 import { UnsupportedMediaError } from './unsupported-media-error.ts';
 
 let folder: string;
@@ -88,6 +88,20 @@ describe.each([
       expect([kind, error.reason, error.message]).toEqual([kind, reason, message]);
     }
     expect(decoy.requests).toEqual([]);
+  });
+
+  it('never opens what a playlist names', async () => {
+    // Opening a FIFO for reading waits for a writer, which never comes: a probe that opened the
+    // playlist's segment would hang until its timeout instead of refusing at once.
+    const fifo = path.join(folder, `fifo-${sources[0]}.ts`);
+    await runProcess('mkfifo', [fifo], { timeoutMs: 5_000 });
+    const playlist = path.join(folder, `fifo-${sources[0]}.mp4`);
+    await writeFile(
+      playlist,
+      `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n${fifo}\n#EXT-X-ENDLIST\n`,
+    );
+    const error = await ffmpeg.probe(playlist, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: 'playlist' });
   });
 
   it('reads a clip in every accepted container', async () => {
