@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_HEADER, canAny, MESSAGES, type Right } from '@plotline/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AuthContext } from '../access/caller.ts';
 
@@ -16,6 +16,13 @@ export function requireRight(...rights: [Right, ...Right[]]): Access {
 }
 /** The root user alone (role `king`): the operator's switches, which no right of §6 grants. */
 export const rootOnly: Access = { kind: 'signedIn', rights: [], rootOnly: true };
+
+/** An access in words: `public`, `signed in`, `root only`, or its rights (any one suffices). */
+export function describeAccess(access: Access): string {
+  if (access.kind === 'public') return 'public';
+  if (access.rootOnly) return 'root only';
+  return access.rights.length === 0 ? 'signed in' : access.rights.join(' or ');
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,9 +51,15 @@ export function registerAccessGuard(
     if (!route.url.startsWith('/api/') || PLUGIN_PATHS.test(route.url)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access`);
-    // The document says of every operation what it needs: an empty list is a public call.
+    // The document says of every operation what it needs: an empty list is a public call, and
+    // `x-access` words the access as the rights table of docs/ARCHITECTURE.md does.
     const security = access.kind === 'signedIn' ? [{ accessToken: [] }] : [];
-    route.schema = { ...route.schema, security };
+    const documented: FastifySchema & { 'x-access': string } = {
+      ...route.schema,
+      security,
+      'x-access': describeAccess(access),
+    };
+    route.schema = documented;
   });
 
   app.addHook('onRequest', async (request) => {
