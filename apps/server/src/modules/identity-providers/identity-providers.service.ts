@@ -440,6 +440,8 @@ export function createIdentityProvidersService(deps: {
         throw new AppError(400, MESSAGES.wrongCurrentPassword);
       }
       await attempt.succeeded();
+      // The studio opens the answer in a popup, or in its own tab where popups are blocked: the
+      // result page tells which by itself, so the mode is only the usual one here.
       return openFlow(
         provider,
         { mode: 'popup', next: null, inviteTokenHash: null, remember: false, linkUserId: user.id },
