@@ -112,6 +112,7 @@ import {
   createTranscodingService,
   type TranscodeObserver,
 } from './modules/transcoding/transcoding.service.ts';
+import { createFinishedUploadsRepository } from './modules/uploads/finished-uploads.repository.ts';
 import { openTusStorage } from './modules/uploads/tus-storage.ts';
 import { registerTusUploads } from './modules/uploads/tus-uploads.ts';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -487,7 +488,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const tus = registerTusUploads(
     app,
-    { uploads: uploadsService, activity, clock },
+    { uploads: uploadsService, activity, finished: createFinishedUploadsRepository(db), clock },
     {
       storage: await openTusStorage({
         dir: path.join(deps.workDir, 'tus'),

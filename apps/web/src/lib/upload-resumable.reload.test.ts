@@ -3,7 +3,8 @@ import { defaultOptions } from 'tus-js-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { installFakeXhr, type FakeXhr } from '../test/fake-xhr.ts';
-import { signInAs } from '../test/fixtures.ts';
+import { jsonResponse, signInAs } from '../test/fixtures.ts';
+import { stubApi } from '../test/render-page.tsx';
 import {
   forgetExpiredUploads,
   latestUpload,
@@ -218,5 +219,33 @@ describe('uploadResumable after a reload', () => {
     expect(storedUploads()).toEqual([
       expect.objectContaining({ uploadUrl: `${endpoint}/project-7` }),
     ]);
+  });
+
+  it('yields what was stored, sending nothing again, when the reply to the last chunk was lost', async () => {
+    signInAs({ id: 3 });
+    const requests = installFakeXhr();
+    // The whole file went in the first PATCH; the page reloaded before its reply came.
+    await cutOffUpload(requests, 7, `${TUS_UPLOAD_PATH}/stored`);
+    const stored = { movieId: 7 };
+    const api = stubApi({
+      [`GET ${TUS_UPLOAD_PATH}/stored`]: () => jsonResponse({ data: stored }),
+    });
+
+    const resumed: number[] = [];
+    const from = requests.length;
+    const done = uploadResumable(TUS_UPLOAD_PATH, clipFile(), {
+      schema,
+      metadata: clipFields(7),
+      onResume: (percent) => resumed.push(percent),
+    });
+    const head = await sent(requests, from);
+    expect([head.method, head.url]).toEqual(['HEAD', `${endpoint}/stored`]);
+    head.respond(200, undefined, { 'Upload-Offset': String(SIZE), 'Upload-Length': String(SIZE) });
+
+    await expect(done).resolves.toEqual(stored);
+    expect(requests).toHaveLength(from + 1);
+    expect(api.to('GET', `${TUS_UPLOAD_PATH}/stored`)).toHaveLength(1);
+    expect(resumed).toEqual([100]);
+    expect(storedUploads()).toEqual([]);
   });
 });

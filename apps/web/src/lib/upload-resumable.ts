@@ -7,7 +7,7 @@ import {
   type UrlStorage,
 } from 'tus-js-client';
 import type { z } from 'zod';
-import { ApiError, replyError, sessionHeaders } from './api-client.ts';
+import { ApiError, apiRequest, replyError, sessionHeaders } from './api-client.ts';
 import { useAppStore } from './app-store.ts';
 import { parseJson } from './upload-file.ts';
 
@@ -98,7 +98,8 @@ async function findEarlierUpload(upload: Upload): Promise<PreviousUpload | null>
  * connection or a server hiccup the upload goes on from the last byte the server holds. Its address
  * is noted in localStorage under `uploadFingerprint`, so the same file picked again after a reload
  * continues too, unless the server has meanwhile removed it: then it starts afresh. The reply
- * to the last chunk carries `{data}`, which is checked against `schema` and returned. Failures throw
+ * to the last chunk carries `{data}`, which is checked against `schema` and returned; when that
+ * reply was lost and the server says the noted upload is complete, its address is asked for it. Failures throw
  * the api client's `ApiError`, with the server's message and the same 401 rule as every other call.
  */
 export function uploadResumable<T>(
@@ -149,12 +150,19 @@ export function uploadResumable<T>(
         onProgress?.(percentOf(offset));
       },
       onSuccess: ({ lastResponse }) => {
-        try {
-          const payload = parseJson(lastResponse.getBody()) as { data?: unknown } | undefined;
-          resolve(schema.parse(payload?.data));
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
+        const body = lastResponse.getBody();
+        // The last PATCH answers what was stored. A HEAD that found the upload complete (stored
+        // before a reload lost that answer) has no body: the upload's address answers it, once.
+        const stored =
+          body || !upload.url
+            ? Promise.resolve().then(() => {
+                const payload = parseJson(body) as { data?: unknown } | undefined;
+                return schema.parse(payload?.data);
+              })
+            : apiRequest(upload.url, { schema });
+        stored.then(resolve, (error: unknown) =>
+          reject(error instanceof Error ? error : new Error(String(error))),
+        );
       },
       onError: (error) => reject(errorOf(error, sentToken)),
     });

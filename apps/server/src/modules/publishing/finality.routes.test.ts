@@ -273,6 +273,11 @@ describe('a published project', () => {
         banner: [{ banner_type: 'vertical', banner_time_start: 1 }],
       }),
       'POST /api/movie/{movieId}/publish': json('POST', `/api/movie/${movieId}/publish`),
+      'PUT /api/movie/{movieId}/paths-confirmed': json(
+        'PUT',
+        `/api/movie/${movieId}/paths-confirmed`,
+        { version: 1 },
+      ),
       'POST /api/v1.5/upload/movie-content': () =>
         multipart('/api/v1.5/upload/movie-content', media.clip, {
           movieId: String(movieId),

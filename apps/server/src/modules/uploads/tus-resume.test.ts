@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movieContents } from '../../db/schema/index.ts';
+import { finishedUploads, movieContents } from '../../db/schema/index.ts';
 import { makeTestClip } from '../../test/test-media.ts';
 import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 import { startTestServer, type Envelope, type TestServer } from '../../test/test-server.ts';
@@ -127,5 +127,75 @@ describe('a tus upload continued after a reload', () => {
     expect((await readFile(path.join(server.blobsDir, stored!.sourceKey))).equals(bytes)).toBe(
       true,
     );
+  });
+});
+
+describe('a tus upload whose last reply was lost', () => {
+  /** A HEAD or GET of an upload's address, as the studio sends them after a reload. */
+  const ask = async (method: 'HEAD' | 'GET', uploadUrl: string, token: string) => {
+    const response = await fetch(uploadUrl, {
+      method,
+      headers: { 'tus-resumable': '1.0.0', [ACCESS_TOKEN_HEADER]: token },
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+  const itemsOf = async (movieId: number) =>
+    server.db
+      .select({ id: movieContents.id })
+      .from(movieContents)
+      .where(eq(movieContents.movieId, movieId));
+
+  it('is told complete to its owner with what was stored, and is not sent or stored again', async () => {
+    const whole = send(await server.signIn(user), {});
+    const { data } = JSON.parse(await whole.done) as Envelope<MovieContentUploadResult>;
+    const uploadUrl = whole.upload.url!;
+    expect(await itemsOf(data.movieId)).toHaveLength(1);
+
+    // The page reloaded before the reply came: the owner asks about the upload in a new session.
+    const token = await server.signIn(user);
+    const head = await ask('HEAD', uploadUrl, token);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(bytes.length));
+    expect(head.headers.get('upload-length')).toBe(String(bytes.length));
+    expect(head.headers.get('cache-control')).toBe('no-store');
+    const result = await ask('GET', uploadUrl, token);
+    expect(result.status, result.text).toBe(200);
+    expect(JSON.parse(result.text)).toEqual({ data });
+
+    // tus-js-client with the noted address: done at once, nothing sent, nothing stored twice.
+    const again = send(token, { uploadUrl });
+    await again.done;
+    expect(again.requests).toEqual(['HEAD ']);
+    expect(await itemsOf(data.movieId)).toHaveLength(1);
+    const id = uploadUrl.split('/').pop()!;
+    expect((await server.tusEntries()).filter((entry) => entry.includes(id))).toEqual([]);
+  });
+
+  it('stays unknown to another user', async () => {
+    const whole = send(await server.signIn(user), {});
+    await whole.done;
+    const colleague = await server.makeUser({ role: 'contributor', companyId: user.companyId! });
+    const theirs = await server.signIn(colleague);
+    expect((await ask('HEAD', whole.upload.url!, theirs)).status).toBe(404);
+    const result = await ask('GET', whole.upload.url!, theirs);
+    expect(result.status).toBe(404);
+    expect(result.text).not.toContain('movieId');
+  });
+
+  it('is forgotten after TUS_UPLOAD_EXPIRY_MS, with the expired uploads', async () => {
+    const whole = send(await server.signIn(user), {});
+    await whole.done;
+    server.clock.advance(TUS_UPLOAD_EXPIRY_MS);
+    try {
+      const token = await server.signIn(user);
+      expect((await ask('HEAD', whole.upload.url!, token)).status).toBe(404);
+      expect(await server.services.tus.deleteExpired()).toBeGreaterThanOrEqual(1);
+      const id = whole.upload.url!.split('/').pop()!;
+      expect(
+        await server.db.select().from(finishedUploads).where(eq(finishedUploads.uploadId, id)),
+      ).toEqual([]);
+    } finally {
+      server.clock.advance(-TUS_UPLOAD_EXPIRY_MS);
+    }
   });
 });

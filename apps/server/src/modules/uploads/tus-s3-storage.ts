@@ -31,14 +31,15 @@ export function s3TusStorage(settings: S3Settings, blobs: BlobStore, expiryMs: n
     expirationPeriodInMilliseconds: expiryMs,
     s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket },
   });
+  const idOf = (name: string) => (UPLOAD_NAME.test(name) ? `${TUS_PREFIX}${name}` : undefined);
   return {
     datastore,
     naming: {
       namingFunction: () => `${TUS_PREFIX}${randomBytes(16).toString('hex')}`,
       generateUrl: (_request, { path: base, id }) => `${base}/${id.slice(TUS_PREFIX.length)}`,
-      getFileIdFromRequest: (_request, name) =>
-        name && UPLOAD_NAME.test(name) ? `${TUS_PREFIX}${name}` : undefined,
+      getFileIdFromRequest: (_request, name) => (name ? idOf(name) : undefined),
     },
+    idOf,
     withFinishedFile: (id, work) => blobs.withLocalFile(id, work),
     async removeFinished(id) {
       // The multipart upload is complete, so aborting it may fail; the objects go all the same.

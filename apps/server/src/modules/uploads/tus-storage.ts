@@ -9,6 +9,8 @@ export interface TusStorage {
   datastore: DataStore;
   /** How uploads are named and found from their URLs, when the store needs more than tus's default. */
   naming: Pick<ServerOptions, 'namingFunction' | 'generateUrl' | 'getFileIdFromRequest'>;
+  /** The upload id an upload's URL names by its last segment, as tus reads it; undefined for none. */
+  idOf(name: string): string | undefined;
   /** Runs `work` with a local file holding a finished upload's bytes. */
   withFinishedFile<T>(id: string, work: (file: string) => Promise<T>): Promise<T>;
   /** Forgets a finished upload: its bytes and its state. */
@@ -21,6 +23,7 @@ export function fileTusStorage(dir: string, expiryMs: number): TusStorage {
   return {
     datastore,
     naming: {},
+    idOf: (name) => name,
     withFinishedFile: (id, work) => work(path.join(dir, id)),
     async removeFinished(id) {
       // The file may be gone already: storing it moved it into the blob store.

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   movieContentUploadFieldsSchema,
+  TUS_UPLOAD_EXPIRY_MS,
   TUS_UPLOAD_PATH,
   UPLOAD_LIMIT_BYTES,
 } from '@plotline/core';
@@ -13,6 +14,7 @@ import { inputProblemMessage } from '../../http/input-problems.ts';
 import { findNul, NUL_REFUSED } from '../../http/nul-guard.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthContext } from '../../access/caller.ts';
+import type { FinishedUploadsRepository } from './finished-uploads.repository.ts';
 import type { TusStorage } from './tus-storage.ts';
 import type { UploadsService } from './uploads.service.ts';
 
@@ -43,12 +45,17 @@ function asTusError(error: unknown) {
  * (movieId, view_mode, type) and `filename`; once the last byte arrives the file goes through the
  * same checks and storage as a multipart upload, and the final response carries the same
  * `{data: {movieId, files}}`. Only the user who created an upload may continue or finish it.
+ *
+ * A stored upload is remembered (`finished_uploads`, until it would have expired): a browser that
+ * lost the last reply and asks again about the upload (HEAD) is told it is complete, and a GET of
+ * its address answers that `{data}`, to its owner only, so the clip is not sent and stored twice.
  */
 export function registerTusUploads(
   app: FastifyInstance,
   deps: {
     uploads: UploadsService;
     activity: Pick<ActivityRepository, 'record'>;
+    finished: Pick<FinishedUploadsRepository, 'insert' | 'find' | 'deleteExpired'>;
     clock: Clock;
   },
   options: TusUploadsOptions,
@@ -58,6 +65,16 @@ export function registerTusUploads(
   const callers = new WeakMap<object, { caller: AuthContext; ip: string }>();
   const { storage } = options;
   const store = storage.datastore;
+  /** This process's uploads being stored: what is asked about one waits until it is. */
+  const finishing = new Map<string, Promise<void>>();
+
+  /** The caller's stored upload that an upload URL's last segment names; null for anyone else's. */
+  const finishedOf = async (name: string, caller: AuthContext) => {
+    const id = storage.idOf(name);
+    if (id === undefined) return null;
+    await finishing.get(id);
+    return deps.finished.find(id, caller.userId, deps.clock.now());
+  };
 
   const callerOfTus = (request: { runtime?: { node?: { req: object } } }) => {
     const raw = request.runtime?.node?.req;
@@ -113,6 +130,8 @@ export function registerTusUploads(
     },
     async onUploadFinish(request, upload) {
       const { caller, ip } = callerOfTus(request);
+      let stored!: () => void;
+      finishing.set(upload.id, new Promise((resolve) => (stored = resolve)));
       try {
         const fields = readFields(upload, [OWNER_METADATA]);
         const result = await storage.withFinishedFile(upload.id, (file) =>
@@ -122,6 +141,15 @@ export function registerTusUploads(
             [{ clientName: upload.metadata?.filename ?? '', path: file, bytes: upload.offset }],
           ),
         );
+        const finishedAt = deps.clock.now();
+        await deps.finished.insert({
+          uploadId: upload.id,
+          userId: caller.userId,
+          bytes: upload.offset,
+          result,
+          finishedAt,
+          expiresAt: new Date(finishedAt.getTime() + TUS_UPLOAD_EXPIRY_MS),
+        });
         await deps.activity.record({
           actorId: caller.userId,
           companyId: caller.companyId,
@@ -141,7 +169,10 @@ export function registerTusUploads(
         throw asTusError(error);
       } finally {
         // Stored or refused, a finished upload is not resumed again.
-        await storage.removeFinished(upload.id);
+        await storage.removeFinished(upload.id).finally(() => {
+          finishing.delete(upload.id);
+          stored();
+        });
       }
     },
     onResponseError(_request, error) {
@@ -164,11 +195,34 @@ export function registerTusUploads(
       url,
       { config: { access: requireRight('canAddProject') }, schema: { hide: true } },
       async (request, reply) => {
-        callers.set(request.raw, { caller: callerOf(request), ip: request.ip });
+        const caller = callerOf(request);
+        const name = (request.params as { '*'?: string })['*'];
+        if (name && (request.method === 'HEAD' || request.method === 'GET')) {
+          const finished = await finishedOf(name, caller);
+          if (request.method === 'GET') {
+            if (!finished) throw new AppError(404, MESSAGES.apiNotFound);
+            return { data: finished.result };
+          }
+          if (finished) {
+            const bytes = String(finished.bytes);
+            return reply
+              .header('tus-resumable', '1.0.0')
+              .header('upload-offset', bytes)
+              .header('upload-length', bytes)
+              .header('cache-control', 'no-store')
+              .send();
+          }
+        }
+        callers.set(request.raw, { caller, ip: request.ip });
         reply.hijack();
         await server.handle(request.raw, reply.raw);
       },
     );
   }
-  return { deleteExpired: () => store.deleteExpired() };
+  return {
+    async deleteExpired() {
+      const uploads = await store.deleteExpired();
+      return uploads + (await deps.finished.deleteExpired(deps.clock.now()));
+    },
+  };
 }
