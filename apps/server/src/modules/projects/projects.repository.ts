@@ -97,9 +97,6 @@ const movieColumns = {
 
 const clientColumns = { id: clients.id, name: clients.name };
 
-const asRecord = (row: Omit<MovieRecord, 'type'> & { type: number }): MovieRecord => ({
-  ...row,
-  type: row.type as ProjectType,
 /**
  * Whether a project's company is active: a disabled company's published stories answer as unknown
  * on every public surface (watch, embed, oEmbed, resume, the App API's feed and project).
@@ -107,6 +104,9 @@ const asRecord = (row: Omit<MovieRecord, 'type'> & { type: number }): MovieRecor
 export const ofActiveCompany = (movie: typeof movies) =>
   sql`exists (select 1 from ${companies} where ${companies.id} = ${movie.companyId} and ${companies.status} = 'active')`;
 
+const asRecord = (row: Omit<MovieRecord, 'type'> & { type: number }): MovieRecord => ({
+  ...row,
+  type: row.type as ProjectType,
 });
 
 export type ThumbnailField = 'thumbnailMobile' | 'thumbnailDesktop';
