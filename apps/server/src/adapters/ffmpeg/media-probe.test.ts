@@ -106,6 +106,17 @@ describe('reading ffprobe output', () => {
     expect(reason(() => readProbeJson(png))).toBe('still-image');
   });
 
+  it('refuses a format off the list of containers, naming its kind', () => {
+    const as = (format_name: string) =>
+      reason(() => readProbeJson({ format: { ...format, format_name }, streams: [video] }));
+    expect(as('hls')).toBe('playlist');
+    expect(as('concat')).toBe('playlist');
+    expect(as('srt')).toBe('subtitles');
+    expect(as('image2')).toBe('image-sequence');
+    expect(as('h264')).toBe('unsupported-format');
+    expect(as('matroska,webm')).toBeUndefined();
+  });
+
   it('refuses a video without length', () => {
     const zero = {
       format: { ...format, duration: '0.000000' },
