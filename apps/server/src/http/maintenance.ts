@@ -12,6 +12,8 @@ const OPEN_WRITES = new Set([
   'POST /api/v1.6/auth/logout',
   'POST /api/watch/:slug/events',
   'POST /api/watch/:slug/resume',
+  // A download ticket only reads, as the download it stands for does.
+  'POST /api/downloads',
 ]);
 const OPEN_PREFIX = '/api/app/v1/';
 

@@ -145,6 +145,20 @@ describe('a story archive through a ticket', () => {
   });
 });
 
+describe('maintenance', () => {
+  it('lets a file be downloaded through a ticket, as reads go on', async () => {
+    const root = await server.signIn(await server.makeUser({ role: 'king', companyType: null }));
+    const toggle = (on: boolean) =>
+      server.request('PUT', '/api/maintenance', { token: root, body: { on } });
+    expect((await toggle(true)).status).toBe(200);
+    try {
+      expect((await open(await ticketUrl(archiveOf()))).status).toBe(200);
+    } finally {
+      expect((await toggle(false)).status).toBe(200);
+    }
+  });
+});
+
 describe('a linear cut through a ticket', () => {
   it('answers the bytes of the authenticated route, ranges included', async () => {
     const direct = await fetch(
