@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DOWNLOAD_TICKET_PATH } from '@plotline/core';
 import { expectAccessible } from '../support/axe.ts';
 import { createCompanyAdmin } from '../support/company-admin.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -31,15 +32,25 @@ test('a published twelve-plot story, exported from the studio and imported into 
   const exportButton = page.getByRole('button', { name: 'Export', exact: true });
   await expect(exportButton).toBeVisible();
   await expectAccessible(page, 'the project detail page with its Export action');
+  // The browser saves it itself from a single-use ticket's address: the page never fetches it.
+  const pageFetches: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'fetch') pageFetches.push(new URL(sent.url()).pathname);
+  });
   const downloading = page.waitForEvent('download');
   await exportButton.click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  expect(new URL(download.url()).pathname).toBe(DOWNLOAD_TICKET_PATH);
+  expect(download.suggestedFilename()).toBe(`plotline-story-${movieId}.zip`);
   const archive = path.join(mediaDir, download.suggestedFilename());
   await download.saveAs(archive);
   await expect(
-    page.getByRole('status').filter({ hasText: 'The story archive is downloaded' }),
+    page.getByRole('status').filter({ hasText: 'The browser is downloading the story archive' }),
   ).toBeAttached();
+  expect(pageFetches).toContain('/api/downloads');
+  expect(pageFetches).not.toContain(`/api/movie/${movieId}/export`);
+  // The ticket is spent.
+  expect((await request.get(download.url())).status()).toBe(404);
 
   // The administrator of another company imports it from the project list.
   const other = await createCompanyAdmin(request, {
