@@ -217,9 +217,12 @@ describe(`tus uploads at ${TUS_UPLOAD_PATH}`, () => {
     expect(listed.map((entry) => entry.movie_content_id)).toEqual([
       data.files[0]!.movie_content_id,
     ]);
-    // A finished upload is not resumed again.
+    // A finished upload is not resumed again: its bytes are gone, and it is complete.
     expect(await server.tusEntries()).not.toContain(uploadId(created.location));
-    expect((await tus('HEAD', created.location)).status).toBe(404);
+    const done = await tus('HEAD', created.location);
+    expect(done.status).toBe(200);
+    expect(done.headers.get('upload-offset')).toBe(String(bytes.length));
+    expect(done.headers.get('upload-length')).toBe(String(bytes.length));
   });
 
   it('resumes after a connection drops in the middle of a PATCH', async () => {
