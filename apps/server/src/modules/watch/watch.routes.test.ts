@@ -1,7 +1,7 @@
 import { MESSAGES, NO_NODE_LOGIC, type WatchData } from '@plotline/core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { movieContents } from '../../db/schema/index.ts';
+import { movieContents, movies } from '../../db/schema/index.ts';
 import { startProjectSuite, type ProjectStory } from '../../test/test-projects.ts';
 import type { Envelope } from '../../test/test-server.ts';
 
@@ -130,6 +130,21 @@ describe('GET /api/watch/{slug}', () => {
     }
     // Signed in changes nothing: the call is for viewers.
     expect((await watch('a-draft', owner.token)).status).toBe(404);
+  });
+
+  it('hands the player no banner link that is not a web link, whenever it was stored', async () => {
+    const movieId = await make.makeProject(owner.token);
+    await make.setPublished(movieId);
+    const bannerOf = async () => (await watch(`published-${movieId}`)).body.data.banner.url;
+    for (const [stored, handed] of [
+      ['javascript:alert(document.cookie)', ''],
+      ['data:text/html,<script>alert(1)</script>', ''],
+      ['/relative', ''],
+      ['https://example.com/offer', 'https://example.com/offer'],
+    ]) {
+      await server.db.update(movies).set({ bannerUrl: stored }).where(eq(movies.id, movieId));
+      expect(await bannerOf(), stored).toBe(handed);
+    }
   });
 });
 
