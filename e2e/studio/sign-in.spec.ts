@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_HEADER } from '@plotline/core';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -111,4 +112,42 @@ test('a signed-out visit to /app/project-list lands on / and returns there after
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/project-list$/);
+});
+
+test('/login?next= names the page to land on after sign-in, a whole studio path too', async ({
+  page,
+}) => {
+  await page.goto('/login?next=%2Fapp%2Fproject-list');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/project-list$/);
+});
+
+test("during maintenance the sign-in screen shows the operator's message above the form, and root still signs in", async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/v1.6/auth/login', {
+    data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  const root = {
+    [ACCESS_TOKEN_HEADER]: ((await login.json()) as { data: { token: string } }).data.token,
+  };
+  const message = 'Back at six with the new player';
+  expect(
+    (await request.put('/api/maintenance', { headers: root, data: { on: true, message } })).ok(),
+  ).toBe(true);
+  try {
+    await page.goto('/login');
+    const notice = page.getByRole('status').filter({ hasText: message });
+    await expect(notice).toContainText('Only the operator can sign in until it is over.');
+    const noticeBox = (await notice.boundingBox())!;
+    const emailBox = (await page.getByLabel('Email').boundingBox())!;
+    expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(emailBox.y);
+    await expectAccessible(page, 'the sign-in screen during maintenance');
+    await signInToDashboard(page);
+  } finally {
+    await request.put('/api/maintenance', { headers: root, data: { on: false } });
+  }
 });
