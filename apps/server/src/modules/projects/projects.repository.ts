@@ -155,9 +155,7 @@ export function createProjectsRepository(db: Executor) {
       const [row] = await tx
         .select(movieColumns)
         .from(movies)
-        .where(
-          and(eq(movies.slug, slug), eq(movies.status, 'published'), ofActiveCompany(movies)),
-        );
+        .where(and(eq(movies.slug, slug), eq(movies.status, 'published'), ofActiveCompany(movies)));
       return row ? asRecord(row) : null;
     },
 

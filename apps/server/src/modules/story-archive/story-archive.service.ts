@@ -28,13 +28,13 @@ import { AppError } from '../../errors.ts';
 import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
 import type { PlotRepository } from '../plot/plot.repository.ts';
 import { toNode } from '../plot/plot.service.ts';
+import { checkVideo } from '../content/video-check.ts';
 import { writePlotTree } from '../plot/write-plot-tree.ts';
 import type { ProjectsRepository } from '../projects/projects.repository.ts';
 import { jobExpirySeconds } from '../transcoding/transcoding.service.ts';
 import {
   checkImage,
   checkSubtitle,
-  checkVideo,
   displayFileName,
   type CheckedImage,
 } from '../uploads/content-checks.ts';

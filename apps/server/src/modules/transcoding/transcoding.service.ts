@@ -19,6 +19,7 @@ import {
 } from '../../access/project-access.ts';
 import { prefixOf } from '../content/content-files.ts';
 import { toStatusView } from '../content/content-status.ts';
+import { checkVideo } from '../content/video-check.ts';
 import type {
   MovieContentRecord,
   MovieContentsRepository,
@@ -255,6 +256,13 @@ export function createTranscodingService(deps: TranscodingDeps) {
           movieContentId,
           tx,
         );
+        // A source stored before sources were checked as they are now (a playlist named .mp4) is
+        // refused as its upload would be now, before its transcode is queued again.
+        if (found.status === 'failed') {
+          await blobs.withLocalFile(found.sourceKey, (file) =>
+            checkVideo(ffmpeg, file, found.fileName),
+          );
+        }
         const next = await contents.startNewAttempt(found.id, clock.now(), tx);
         if (next === null) throw new AppError(409, MESSAGES.retryNotFailed);
         await queue.send(

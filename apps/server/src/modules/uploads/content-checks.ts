@@ -4,13 +4,8 @@ import { fileTypeFromFile } from 'file-type';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import type { Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
 import { imageInput } from '../../adapters/ffmpeg/media-input.ts';
-import type { MediaProbe } from '../../adapters/ffmpeg/media-probe.ts';
 import { ProcessFailedError } from '../../adapters/ffmpeg/run-process.ts';
-import {
-  UnsupportedMediaError,
-  type UnsupportedMediaReason,
-} from '../../adapters/ffmpeg/unsupported-media-error.ts';
-import { AppError } from '../../errors.ts';
+import { fileRefusal } from '../content/video-check.ts';
 import { SubtitleParseError, srtToWebVtt } from '../transcoding/subtitles.ts';
 
 /** Names as uploaders give them may hold paths, control characters and any script; only the last is kept. */
@@ -20,36 +15,6 @@ export function displayFileName(clientName: string, fallback: string): string {
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   const name = clean === '.' || clean === '..' ? '' : clean;
   return name === '' ? fallback : [...name].slice(0, 200).join('');
-}
-
-/** A refusal naming the file, so a multi-file upload says which one was refused. */
-function refuse(file: string, reason: string, status = 415): AppError {
-  return new AppError(status, formatMessage(MESSAGES.fileRefused, { file, reason }));
-}
-
-/**
- * Files that are no media at all, a bad request (400): nothing, or a playlist, subtitles, pictures
- * or another format off the list of containers. Media that cannot become a video (a still, sound
- * only, a damaged file) is unsupported media (415).
- */
-const NOT_MEDIA = new Set<UnsupportedMediaReason>([
-  'empty-file',
-  'playlist',
-  'subtitles',
-  'image-sequence',
-  'unsupported-format',
-]);
-
-/** The probe of a video, or a 4xx naming the file: the content decides, never the name. */
-export async function checkVideo(ffmpeg: Ffmpeg, file: string, name: string): Promise<MediaProbe> {
-  try {
-    return await ffmpeg.probe(file);
-  } catch (error) {
-    if (error instanceof UnsupportedMediaError) {
-      throw refuse(name, error.message, NOT_MEDIA.has(error.reason) ? 400 : 415);
-    }
-    throw error;
-  }
 }
 
 const IMAGE_TYPES = {
@@ -76,7 +41,7 @@ export async function checkImage(
 ): Promise<CheckedImage> {
   const type = await fileTypeFromFile(file);
   const extension = type && IMAGE_TYPES[type.mime as keyof typeof IMAGE_TYPES];
-  if (!extension) throw refuse(name, MESSAGES.notAnImage);
+  if (!extension) throw fileRefusal(name, MESSAGES.notAnImage);
   try {
     await ffmpeg.run(['-xerror', ...imageInput(file), '-frames:v', '1', '-f', 'null', '-'], {
       timeoutMs: 30_000,
@@ -85,7 +50,7 @@ export async function checkImage(
     return { extension, width, height };
   } catch (error) {
     if (error instanceof ProcessFailedError || error instanceof TypeError) {
-      throw refuse(name, MESSAGES.notAnImage);
+      throw fileRefusal(name, MESSAGES.notAnImage);
     }
     throw error;
   }
@@ -103,9 +68,12 @@ export async function checkSubtitle(
   bytes: number,
   name: string,
 ): Promise<{ srt: Buffer; vtt: string }> {
-  if (!/\.srt$/i.test(name)) throw refuse(name, MESSAGES.subtitleNotSrt);
+  if (!/\.srt$/i.test(name)) throw fileRefusal(name, MESSAGES.subtitleNotSrt);
   if (bytes > SUBTITLE_MAX_BYTES) {
-    throw refuse(name, formatMessage(MESSAGES.subtitleUnreadable, { reason: 'it is too large' }));
+    throw fileRefusal(
+      name,
+      formatMessage(MESSAGES.subtitleUnreadable, { reason: 'it is too large' }),
+    );
   }
   const srt = await readFile(file);
   const text = new TextDecoder('utf-8', { fatal: false }).decode(srt);
@@ -113,7 +81,7 @@ export async function checkSubtitle(
     return { srt, vtt: srtToWebVtt(text) };
   } catch (error) {
     if (error instanceof SubtitleParseError) {
-      throw refuse(
+      throw fileRefusal(
         name,
         formatMessage(MESSAGES.subtitleUnreadable, { reason: error.message }),
         400,

@@ -142,7 +142,7 @@ describe('a file that is no video, sent under a video name', () => {
     expect(decoy.requests).toEqual([]);
   }, 120_000);
 
-  it('fails the transcode of a stored item it became, when retried, with the reason and no rendition', async () => {
+  it('refuses a retry of a stored item it became with a 400 naming it, queuing nothing', async () => {
     // Items stored before sources were checked this way, their earlier transcode failed.
     const project = await make.makeProject(owner.token, { title: 'Stored before' });
     const ids = new Map<number, DisguisedFile>();
@@ -164,22 +164,24 @@ describe('a file that is no video, sent under a video name', () => {
         .returning({ id: movieContents.id });
       ids.set(row!.id, item);
     }
-    const renditionsBefore = await server.blobKeys('hls');
-    for (const id of ids.keys()) {
-      const response = await server.request('POST', '/api/transcoder/retry', {
+    const before = await writtenState(server);
+    for (const [id, { kind, message }] of ids) {
+      const response = await server.request<{ message: string }>('POST', '/api/transcoder/retry', {
         token: owner.token,
         body: { id, trailer: 0 },
       });
-      expect(response.status, response.text).toBe(200);
+      expect([kind, response.status, response.body.message]).toEqual([
+        kind,
+        400,
+        refusal(`${kind}.mp4`, message),
+      ]);
     }
-    const items = await waitForItems(project, (all) =>
-      all.every((item) => item.status === 'failed' || item.status === 'ready'),
+    // Nothing queued or changed: each item is as it was, failed with its old log.
+    expect(await writtenState(server)).toEqual(before);
+    const items = await waitForItems(project, () => true);
+    expect(new Set(items.map((item) => [item.status, item.transcoder_log].join()))).toEqual(
+      new Set(['failed,The worker stopped.']),
     );
-    expect(items.map((item) => [item.file_name, item.status, item.transcoder_log])).toEqual(
-      [...ids.values()].map(({ kind, message }) => [`${kind}.mp4`, 'failed', message]),
-    );
-    expect(items.every((item) => item.url === null && item.thumbnail === null)).toBe(true);
-    expect(await server.blobKeys('hls')).toEqual(renditionsBefore);
     expect(decoy.requests).toEqual([]);
   }, 120_000);
 

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../access/caller.ts';
 import { contentForCaller, lockContentForChange } from '../../access/content-access.ts';
 import type { MovieContentsRepository } from '../content/movie-contents.repository.ts';
+import { checkVideo } from '../content/video-check.ts';
 import { lockProjectForChange, projectForCaller } from '../../access/project-access.ts';
 import type {
   MovieRecord,
@@ -24,7 +25,7 @@ import type {
   ThumbnailField,
 } from '../projects/projects.repository.ts';
 import { jobExpirySeconds, type TranscodingService } from '../transcoding/transcoding.service.ts';
-import { checkImage, checkSubtitle, checkVideo, displayFileName } from './content-checks.ts';
+import { checkImage, checkSubtitle, displayFileName } from './content-checks.ts';
 
 /** A file that arrived whole, waiting in a temporary file for its checks. */
 export interface IncomingFile {
