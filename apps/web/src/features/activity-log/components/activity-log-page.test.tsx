@@ -73,6 +73,7 @@ describe('ActivityLogPage', () => {
       'Audience segment',
       'Operator settings',
       'Linked sign-in account',
+      'Linear cut',
     ]);
 
     await user.click(screen.getByRole('option', { name: 'Clip or bridge' }));
