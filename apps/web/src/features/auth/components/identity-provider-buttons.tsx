@@ -4,11 +4,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { MESSAGES, oidcErrorMessage, type IdentityProvider } from '@plotline/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProviderLogo } from '../../../components/provider-logo.tsx';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { openProviderWindow } from '../../../lib/provider-window.ts';
+import { useProviderPopup } from '../../../lib/use-provider-popup.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useCompleteOidc } from '../api/complete-oidc.ts';
 import { oidcStartPath } from '../model/oidc.ts';
@@ -44,13 +45,8 @@ export function IdentityProviderButtons({
   const messageText = useMessageText();
   const next = useAppStore((state) => state.next);
   const complete = useCompleteOidc();
-  const [waiting, setWaiting] = useState<{ provider: IdentityProvider; popup: Window } | null>(
-    null,
-  );
+  const { waiting, watch: watchPopup, cancel } = useProviderPopup();
   const [blocked, setBlocked] = useState(false);
-  const abort = useRef<AbortController | null>(null);
-
-  useEffect(() => () => abort.current?.abort(), []);
 
   if (providers.length === 0) return null;
 
@@ -68,13 +64,7 @@ export function IdentityProviderButtons({
       setBlocked(true);
       return;
     }
-    const controller = new AbortController();
-    abort.current = controller;
-    setWaiting({ provider, popup });
-    const { watchPopup } = await import('../../../lib/watch-popup.ts');
-    const result = await watchPopup(popup, controller.signal);
-    if (controller.signal.aborted) return;
-    setWaiting(null);
+    const result = await watchPopup(popup, provider);
     if (!result) return;
     if ('error' in result) {
       onError(oidcErrorMessage(result.error, provider.name));
@@ -116,16 +106,7 @@ export function IdentityProviderButtons({
           </Button>
         );
       })}
-      {waiting && (
-        <Button
-          onClick={() => {
-            abort.current?.abort();
-            setWaiting(null);
-          }}
-        >
-          {t('signIn.cancelProvider')}
-        </Button>
-      )}
+      {waiting && <Button onClick={cancel}>{t('signIn.cancelProvider')}</Button>}
     </Stack>
   );
 }

@@ -24,11 +24,12 @@ import {
 } from '@plotline/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ProviderLogo } from '../../../components/provider-logo.tsx';
 import { openProviderWindow } from '../../../lib/provider-window.ts';
+import { useProviderPopup } from '../../../lib/use-provider-popup.ts';
 import { useMessageText } from '../../../lib/use-message-text.ts';
 import { useStartIdentityLink } from '../api/link-identity.ts';
 import { refreshLinkedIdentities } from '../api/linked-identities.ts';
@@ -53,21 +54,15 @@ export function LinkIdentityDialog({ open, user, providers, onClose }: LinkIdent
   const titleId = useId();
   const start = useStartIdentityLink();
   const [error, setError] = useState<string | null>(null);
-  const [waiting, setWaiting] = useState<{ provider: IdentityProvider; popup: Window } | null>(
-    null,
-  );
-  const abort = useRef<AbortController | null>(null);
+  const { waiting, watch: watchPopup, cancel } = useProviderPopup();
   const { control, handleSubmit, watch, reset } = useForm<OidcLinkRequest>({
     resolver: zodResolver(oidcLinkRequestSchema),
     defaultValues: { kind: providers[0]?.kind ?? 'google', password: '' },
   });
   const chosen = providers.find((provider) => provider.kind === watch('kind')) ?? providers[0];
 
-  useEffect(() => () => abort.current?.abort(), []);
-
   const close = () => {
-    abort.current?.abort();
-    setWaiting(null);
+    cancel();
     setError(null);
     start.reset();
     reset();
@@ -75,13 +70,7 @@ export function LinkIdentityDialog({ open, user, providers, onClose }: LinkIdent
   };
 
   const watchResult = async (popup: Window, provider: IdentityProvider) => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setWaiting({ provider, popup });
-    const { watchPopup } = await import('../../../lib/watch-popup.ts');
-    const result = await watchPopup(popup, controller.signal);
-    if (controller.signal.aborted) return;
-    setWaiting(null);
+    const result = await watchPopup(popup, provider);
     if (!result) return;
     if ('error' in result) {
       setError(oidcErrorMessage(result.error, provider.name));
