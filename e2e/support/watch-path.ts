@@ -34,22 +34,27 @@ export async function watchPath(browser: Browser, slug: string, path: readonly s
       return subtitle;
     })
     .not.toBe('');
-  const shownBanner = watch.locator('.banner');
-  const bannerButton = shownBanner.locator('.banner-button');
-  await expect(bannerButton).toBeVisible();
-  // The picture has arrived and decoded: an imported banner carries its image, not only its text.
+  await expect(watch.locator('.banner .banner-button')).toBeVisible();
+  // Read at one moment, once its picture has arrived and decoded (an imported banner carries its
+  // image, not only its text): the banner leaves when the question comes, which may be within a
+  // second, so reading its parts one call at a time could find it gone.
+  let banner: WatchedPath['banner'] | null = null;
   await expect
-    .poll(() =>
-      shownBanner
-        .locator('img.banner-image')
-        .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
-    )
+    .poll(async () => {
+      banner = await watch.evaluate(() => {
+        const shown = document.querySelector('.banner');
+        const image = shown?.querySelector<HTMLImageElement>('img.banner-image');
+        const button = shown?.querySelector<HTMLElement>('.banner-button');
+        if (!shown || !button || !image?.complete || image.naturalWidth === 0) return null;
+        return {
+          kind: shown.className.replace('banner ', ''),
+          text: button.innerText.trim(),
+          href: button.getAttribute('href'),
+        };
+      });
+      return banner !== null;
+    })
     .toBe(true);
-  const banner = {
-    kind: (await shownBanner.getAttribute('class'))?.replace('banner ', '') ?? '',
-    text: (await bannerButton.innerText()).trim(),
-    href: await bannerButton.getAttribute('href'),
-  };
 
   const choices: string[][] = [];
   const region = watch.getByRole('region', { name: en.choices });
@@ -61,5 +66,5 @@ export async function watchPath(browser: Browser, slug: string, path: readonly s
   }
   await expect(watch.getByRole('button', { name: en.replay })).toBeVisible({ timeout: 20_000 });
   await viewer.close();
-  return { subtitle, banner, choices } satisfies WatchedPath;
+  return { subtitle, banner: banner!, choices } satisfies WatchedPath;
 }
