@@ -1,6 +1,7 @@
 import type { DownloadKind } from '@plotline/core';
-import { and, eq, gt, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { AuthContext } from '../../access/caller.ts';
+import { holderColumns, mayStillAct } from '../../db/account-holders.ts';
 import type { Executor } from '../../db/database.ts';
 import { companies, downloadTickets, users } from '../../db/schema/index.ts';
 
@@ -62,21 +63,10 @@ export function createDownloadsRepository(db: Executor) {
       tx: Executor = db,
     ): Promise<Omit<AuthContext, 'sessionId'> | null> {
       const [row] = await tx
-        .select({
-          userId: users.id,
-          companyId: users.companyId,
-          role: users.role,
-          companyType: companies.type,
-        })
+        .select(holderColumns)
         .from(users)
         .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(
-          and(
-            eq(users.id, userId),
-            ne(users.status, 'disabled'),
-            or(isNull(users.companyId), eq(companies.status, 'active')),
-          ),
-        );
+        .where(and(eq(users.id, userId), mayStillAct));
       return row ?? null;
     },
 

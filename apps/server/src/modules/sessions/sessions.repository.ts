@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { holderColumns, mayStillAct } from '../../db/account-holders.ts';
 import type { Executor } from '../../db/database.ts';
 import { companies, serverSecrets, sessions, users } from '../../db/schema/index.ts';
 
@@ -25,12 +26,7 @@ export function createSessionsRepository(db: Executor) {
     /** Who holds the session, while it is neither revoked nor expired and neither its user nor its company is disabled. */
     async findSessionHolder(sessionId: string, userId: number, now: Date, tx: Executor = db) {
       const [row] = await tx
-        .select({
-          userId: users.id,
-          companyId: users.companyId,
-          role: users.role,
-          companyType: companies.type,
-        })
+        .select(holderColumns)
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(companies, eq(companies.id, users.companyId))
@@ -40,9 +36,7 @@ export function createSessionsRepository(db: Executor) {
             eq(sessions.userId, userId),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, now),
-            // An invited user holds a session from their invitation link, to set a password.
-            ne(users.status, 'disabled'),
-            or(isNull(users.companyId), eq(companies.status, 'active')),
+            mayStillAct,
           ),
         )
         .limit(1);
