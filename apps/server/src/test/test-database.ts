@@ -8,8 +8,7 @@ import {
   withAdmin,
   type DatabaseTemplate,
 } from './database-template.ts';
-
-let pgliteDump: Promise<Blob> | undefined;
+import { refuseInSmallTier } from './test-tier.ts';
 
 /**
  * The run's template, made by the server tests' global setup; none outside Vitest (the benches
@@ -23,10 +22,11 @@ async function runTemplate(): Promise<DatabaseTemplate | null> {
 }
 
 /**
- * A migrated, empty database of its own, copied from the run's template: an in-memory PGlite, or,
- * when TEST_DATABASE_URL is set, a fresh database on that PostgreSQL server, dropped again on close.
+ * A migrated, empty database of its own, copied from the run's template: a PGlite, or, when
+ * TEST_DATABASE_URL is set, a fresh database on that PostgreSQL server, dropped again on close.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
+  refuseInSmallTier('a database');
   const template = await runTemplate();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
@@ -35,8 +35,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await database.migrate();
       return database;
     }
-    pgliteDump ??= readFile(template.dumpFile).then((bytes) => new Blob([bytes]));
-    return pgliteDatabase(new PGlite({ loadDataDir: await pgliteDump }));
+    return takePglite(template.dumpFile);
   }
 
   const name = `plotline_test_${randomBytes(6).toString('hex')}`;
@@ -58,14 +57,57 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/**
- * The same database through a connection of its own, as another server process would open it: a
- * new pool on PostgreSQL; on PGlite, which one process holds, the same client, left open on close.
+/*
+ * PGlite instances are kept by the worker between test files (the server's test projects do not
+ * isolate files; see vitest.medium.config.ts): starting one from the template's dump takes 1.5–4 s
+ * on a busy two-core machine, emptying one takes milliseconds. A test server hands its database
+ * back when it closes (releaseTestDatabase) and the next openTestDatabase of the worker empties and
+ * takes it; only databases open at the same time start instances of their own.
  */
-export async function connectAgain(database: DatabaseHandle): Promise<DatabaseHandle> {
-  const { queueConnection } = database;
-  if ('connectionString' in queueConnection) {
-    return openDatabase({ url: queueConnection.connectionString, dataDir: null });
+let pgliteDump: Promise<Blob> | undefined;
+const idle: PGlite[] = [];
+const poolable = new WeakMap<DatabaseHandle, PGlite>();
+
+async function takePglite(dumpFile: string): Promise<DatabaseHandle> {
+  let client = idle.pop();
+  if (client) await emptied(client);
+  else {
+    pgliteDump ??= readFile(dumpFile).then((bytes) => new Blob([bytes]));
+    client = new PGlite({ loadDataDir: await pgliteDump });
   }
-  return { ...database, close: async () => {} };
+  const database = pgliteDatabase(client);
+  poolable.set(database, client);
+  return database;
+}
+
+/**
+ * Done with a database of openTestDatabase's: a PGlite goes back to the worker's pool, anything
+ * else is closed. A test about a database going away calls `close` instead.
+ */
+export async function releaseTestDatabase(database: DatabaseHandle): Promise<void> {
+  const client = poolable.get(database);
+  if (!client || client.closed) return database.close();
+  poolable.delete(database);
+  idle.push(client);
+}
+
+/**
+ * Back to the template's state: a transaction a failed test left open rolled back, every row of
+ * ours gone with identities restarted, and pg-boss's schema dropped (the job queue makes it again
+ * when it starts). No test changes the structure of our tables, so their rows are all that differs.
+ */
+async function emptied(client: PGlite): Promise<void> {
+  await client.exec(`
+    ROLLBACK;
+    DO $$
+    DECLARE tables text;
+    BEGIN
+      SELECT string_agg(format('%I.%I', schemaname, tablename), ', ') INTO tables
+        FROM pg_tables WHERE schemaname = 'public';
+      IF tables IS NOT NULL THEN
+        EXECUTE 'TRUNCATE ' || tables || ' RESTART IDENTITY CASCADE';
+      END IF;
+    END $$;
+    DROP SCHEMA IF EXISTS pgboss CASCADE;
+  `);
 }

@@ -1,6 +1,7 @@
 import { createFfmpeg, type Ffmpeg } from '../adapters/ffmpeg/ffmpeg.ts';
 import { resolveFfmpeg, type FfmpegBinaries } from '../adapters/ffmpeg/resolve-ffmpeg.ts';
 import type { JobQueueTiming } from '../adapters/job-queue.ts';
+import { refuseInSmallTier } from './test-tier.ts';
 
 /*
  * What the test server and the test worker process (worker-process.ts, run outside Vitest) share:
@@ -10,6 +11,7 @@ import type { JobQueueTiming } from '../adapters/job-queue.ts';
 let systemBinaries: Promise<FfmpegBinaries> | undefined;
 /** The machine's ffmpeg and ffprobe, found once per test file. */
 export function testFfmpegBinaries(): Promise<FfmpegBinaries> {
+  refuseInSmallTier('ffmpeg');
   systemBinaries ??= resolveFfmpeg();
   return systemBinaries;
 }

@@ -17,7 +17,8 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { createCompaniesRepository } from '../modules/companies/companies.repository.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { TEST_QUEUE_TIMING, testFfmpeg } from './test-media-pipeline.ts';
-import { openTestDatabase } from './test-database.ts';
+import { openTestDatabase, releaseTestDatabase } from './test-database.ts';
+import { refuseInSmallTier } from './test-tier.ts';
 
 /** An API answer's body: its `data`, and the `message` of a refusal. */
 export type Envelope<T> = { data: T; message?: string };
@@ -56,7 +57,7 @@ const blobStoreKind = process.env.TEST_BLOB_STORE === 's3' ? 's3' : 'local';
 
 /**
  * argon2id at its lowest cost, the test server's: what the API tests try does not depend on the
- * cost, and the production cost (adapters/password-hasher.test.ts) takes up to a second a hash on a
+ * cost, and the production cost (adapters/password-hasher.medium.test.ts) takes up to a second a hash on a
  * busy machine, which made the sign-in and account tests the slowest of the server's.
  */
 export const cheapHasher = createArgon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
@@ -97,8 +98,13 @@ export async function startTestServer(
     s3?: Partial<S3Settings>;
   } = {},
 ) {
+  refuseInSmallTier('an HTTP server');
   const hasher = options.hasher ?? cheapHasher;
   const database = options.database ?? (await openTestDatabase());
+  // A database of the server's own goes back to the worker's pool; one the caller gave is closed.
+  const releaseDatabase = options.database
+    ? () => database.close()
+    : () => releaseTestDatabase(database);
   const clock = new ManualClock();
   const scratch = await mkdtemp(path.join(tmpdir(), 'plotline-test-'));
   const outbox = path.join(scratch, 'outbox');
@@ -294,7 +300,7 @@ export async function startTestServer(
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
-      await database.close();
+      await releaseDatabase();
       await s3Server?.close();
       await rm(scratch, { recursive: true, force: true });
     },

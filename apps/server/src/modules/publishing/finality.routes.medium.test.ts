@@ -58,9 +58,9 @@ const NOT_ABOUT_A_PROJECT = [
   'POST /api/company',
   'PUT /api/company/{id}',
   'DELETE /api/company/{id}',
-  // What viewers of a published project send: see view-events.routes.test.ts.
+  // What viewers of a published project send: see view-events.routes.medium.test.ts.
   'POST /api/watch/{slug}/events',
-  // A viewer's state kept behind a resume token: see resume.routes.test.ts.
+  // A viewer's state kept behind a resume token: see resume.routes.medium.test.ts.
   'POST /api/watch/{slug}/resume',
   // A platform's promoted list names published projects and changes nothing of them.
   'POST /api/promoted',
