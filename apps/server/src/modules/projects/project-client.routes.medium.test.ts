@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients, movies } from '../../db/schema/index.ts';
-import { setPublished, startProjectSuite } from '../../test/test-projects.ts';
+import { startProjectSuite } from '../../test/test-projects.ts';
 import type { Envelope } from '../../test/test-server.ts';
 
 /** A project's client (spec §3 `client_id`, §2 step 4's `client_name`): set in step 1 by administrators. */
@@ -130,31 +130,16 @@ describe('POST /api/movie: the client', () => {
     const before = await movieRow(movieId);
     const clientsBefore = await clientRows(owner.companyId);
 
-    for (const client_name of ['Someone Else', '', null]) {
-      const refused = await save(owner.token, { ...info, movieId, title: 'Changed', client_name });
-      expect(refused.status, refused.text).toBe(403);
-      expect(refused.body.message).toBe(MESSAGES.clientNeedsAdministrator);
-    }
-    const createdWithClient = await save(owner.token, { ...info, client_name: 'New Client' });
-    expect(createdWithClient.status).toBe(403);
-    expect(await movieRow(movieId)).toEqual(before);
-    expect(await clientRows(owner.companyId)).toEqual(clientsBefore);
-
-    // Sending the project's own client, or none, is no change: the contributor saves step 1.
-    const same = await save(owner.token, {
+    const refused = await save(owner.token, {
       ...info,
       movieId,
-      title: 'Kept',
-      client_name: 'Fixed Client',
+      title: 'Changed',
+      client_name: 'Someone Else',
     });
-    expect(same.status, same.text).toBe(200);
-    const without = await save(owner.token, { ...info, movieId, title: 'Kept again' });
-    expect(without.status, without.text).toBe(200);
-    expect(await getProject(movieId)).toMatchObject({
-      title: 'Kept again',
-      client_id: before.clientId,
-      client_name: 'Fixed Client',
-    });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.message).toBe(MESSAGES.clientNeedsAdministrator);
+    expect(await movieRow(movieId)).toEqual(before);
+    expect(await clientRows(owner.companyId)).toEqual(clientsBefore);
   });
 
   it("never reaches another company's clients: the same name is each company's own", async () => {
@@ -187,19 +172,6 @@ describe('POST /api/movie: the client', () => {
     expect((await getProject(movieId)).client_id).toBe(row!.id);
     const listed = await listClients(rootToken, `?movieId=${movieId}&search=root`);
     expect(listed.body.data).toEqual([{ client_id: row!.id, name: 'Root Pick' }]);
-    // Staff without a company and without a project have no clients to list.
-    expect((await listClients(rootToken)).body.data).toEqual([]);
-  });
-
-  it('refuses a change of the client of a published project (409) and changes nothing', async () => {
-    const movieId = (await save(adminToken, { ...info, client_name: 'Before Publishing' })).body
-      .data.movieId;
-    await setPublished(server.db, movieId);
-    const before = await movieRow(movieId);
-    const refused = await save(adminToken, { ...info, movieId, client_name: 'After' });
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(MESSAGES.projectPublished);
-    expect(await movieRow(movieId)).toEqual(before);
   });
 
   it('refuses a client name without step 1, too long, or with a NUL byte (400)', async () => {
@@ -249,7 +221,6 @@ describe('GET /api/client', () => {
   it('needs a signed-in member (401), a project the caller reaches (404) and a valid query (400)', async () => {
     expect((await listClients(undefined)).status).toBe(401);
     expect((await listClients(owner.token, '?movieId=0')).status).toBe(400);
-    expect((await listClients(owner.token, '?movieId=2147483647')).status).toBe(404);
     expect((await listClients(owner.token, `?search=${'x'.repeat(200)}`)).status).toBe(400);
   });
 });

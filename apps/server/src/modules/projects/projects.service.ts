@@ -108,7 +108,23 @@ function settingsValues(settings: ProjectSave['settings']): PublicationSettingsV
 }
 
 export function createProjectsService(deps: {
-  projects: ProjectsRepository;
+  projects: Pick<
+    ProjectsRepository,
+    | 'findMovie'
+    | 'lockMovie'
+    | 'insertProject'
+    | 'updateProjectInfo'
+    | 'setPublicationSettings'
+    | 'setBannerSettings'
+    | 'setThumbnail'
+    | 'listBannerImages'
+    | 'deleteBannerImages'
+    | 'deleteMovie'
+    | 'findClient'
+    | 'findOrAddClient'
+    | 'listClients'
+    | 'setClient'
+  >;
   series: Pick<SeriesRepository, 'findSeries' | 'listEpisodeNumbers'>;
   contents: Pick<MovieContentsRepository, 'listContents' | 'listLanguages' | 'deleteContent'>;
   blobs: BlobStore;

@@ -11,7 +11,12 @@ import {
   type FakeLanguageRow,
 } from './fake-movie-contents.ts';
 import { createFakePlots } from './fake-plots.ts';
-import { createFakeProjects, type FakeMovieRow } from './fake-projects.ts';
+import {
+  createFakeProjects,
+  type FakeBannerImageRow,
+  type FakeClientRow,
+  type FakeMovieRow,
+} from './fake-projects.ts';
 
 /** The moment every fake clock starts at. */
 export const FAKE_NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -22,9 +27,9 @@ export function fakeCaller(companyId: number | null, role: Role = 'administrator
 }
 
 /**
- * The fake database with the tables the plot, publishing and transcoding services read, their
- * fake repositories, a job queue and a clock standing at FAKE_NOW; and factories that write rows
- * straight into the tables, as the HTTP tests' factories do.
+ * The fake database with the tables the project, content, plot, publishing and transcoding
+ * services read, their fake repositories, a job queue and a clock standing at FAKE_NOW; and
+ * factories that write rows straight into the tables, as the HTTP tests' factories do.
  */
 export function createFakeData() {
   const db = new FakeDatabase();
@@ -33,6 +38,8 @@ export function createFakeData() {
     plots: db.table<PlotRecord>(),
     contents: db.table<FakeContentRow>(),
     languages: db.table<FakeLanguageRow>(),
+    clients: db.table<FakeClientRow>(),
+    bannerImages: db.table<FakeBannerImageRow>(),
   };
 
   return {
@@ -40,7 +47,7 @@ export function createFakeData() {
     tables,
     transaction: db.transaction,
     clock: new ManualClock(FAKE_NOW),
-    projects: createFakeProjects(db, tables.movies),
+    projects: createFakeProjects(db, tables),
     plots: createFakePlots(db, tables),
     contents: createFakeMovieContents(db, tables),
     queue: createFakeJobQueue(db),
@@ -49,6 +56,7 @@ export function createFakeData() {
     makeMovie(values: Partial<FakeMovieRow> = {}): FakeMovieRow {
       return tables.movies.insert({
         companyId: 1,
+        createdBy: 1,
         type: 1,
         title: 'The fork',
         synopsis: '',
