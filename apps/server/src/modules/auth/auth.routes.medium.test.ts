@@ -54,12 +54,6 @@ describe('POST /api/v1.6/auth/login', () => {
     expect(me.status).toBe(200);
   });
 
-  it('ignores the case of the email', async () => {
-    const user = await server.makeUser();
-    const response = await login({ username: user.email.toUpperCase(), password: user.password });
-    expect(response.status).toBe(200);
-  });
-
   it('records the time of the sign-in and writes it to the activity log', async () => {
     const user = await server.makeUser();
     await server.signIn(user);
@@ -72,25 +66,6 @@ describe('POST /api/v1.6/auth/login', () => {
       .where(eq(activityLog.actorId, user.id))
       .orderBy(desc(activityLog.id));
     expect(entry).toMatchObject({ action: 'auth.login', entityType: 'session' });
-  });
-
-  it('answers 401 with the same message for a wrong password and an unknown email', async () => {
-    const user = await server.makeUser();
-    const wrongPassword = await login({ username: user.email, password: 'not-the-password' });
-    const unknownEmail = await login({ username: 'nobody@example.com', password: user.password });
-
-    expect(wrongPassword.status).toBe(401);
-    expect(wrongPassword.body).toEqual({ message: 'Wrong email or password' });
-    expect(unknownEmail.status).toBe(401);
-    expect(unknownEmail.body).toEqual(wrongPassword.body);
-  });
-
-  it('refuses an invited user who has no password yet', async () => {
-    const user = await server.makeUser({ password: null });
-    const response = await login({ username: user.email, password: '' });
-    expect(response.status).toBe(400);
-    const withSomePassword = await login({ username: user.email, password: 'anything-at-all' });
-    expect(withSomePassword.status).toBe(401);
   });
 
   it.each([
@@ -142,30 +117,6 @@ describe('POST /api/v1.6/auth/login', () => {
     server.clock.advance(1_000);
     const unlocked = await login({ username: user.email, password: user.password });
     expect(unlocked.status).toBe(200);
-  });
-
-  it('locks an IP after 10 failures whatever emails it tries', async () => {
-    const ip = freshIp();
-    const user = await server.makeUser();
-    for (let attempt = 1; attempt <= 10; attempt++) {
-      const response = await login({ username: `guess${attempt}@example.com`, password: 'x' }, ip);
-      expect(response.status).toBe(401);
-    }
-    expect((await login({ username: user.email, password: user.password }, ip)).status).toBe(429);
-    // The same account from another address is not locked.
-    expect((await login({ username: user.email, password: user.password }, freshIp())).status).toBe(
-      200,
-    );
-    server.clock.advance(15 * MINUTE);
-  });
-
-  it('does not count successful sign-ins', async () => {
-    const ip = freshIp();
-    const user = await server.makeUser();
-    for (let attempt = 1; attempt <= 12; attempt++) {
-      const response = await login({ username: user.email, password: user.password }, ip);
-      expect(response.status).toBe(200);
-    }
   });
 
   it('gives a 12-hour session, or 30 days with remember', async () => {
