@@ -145,13 +145,6 @@ describe('the segment calls', () => {
       expect(rows.map((row) => row.preset)).toEqual(PRESET_SEGMENTS.map((preset) => preset.key));
       expect(rows.every((row) => row.viewers === 0)).toBe(true);
     });
-
-    it("gives root the operator's segments", async () => {
-      const mine = (await list(admin)).body.data.map((row) => row.id);
-      const roots = await list(root);
-      expect(roots.status).toBe(200);
-      expect(roots.body.data.map((row) => row.id)).toEqual(mine);
-    });
   });
 
   describe('rights', () => {
@@ -228,20 +221,6 @@ describe('the segment calls', () => {
         entityId: String(response.body.data.id),
         companyId: operatorId,
         summary: 'Created the segment "German or keen"',
-      });
-    });
-
-    it("makes root's segment the operator's, logged under it", async () => {
-      const response = await create(root, { name: 'By root', rules: android });
-      expect(response.status).toBe(201);
-      const [row] = await server.db
-        .select()
-        .from(segments)
-        .where(eq(segments.id, response.body.data.id));
-      expect(row?.companyId).toBe(operatorId);
-      expect(await make.lastActivityOf(rootId)).toMatchObject({
-        action: 'segment.created',
-        companyId: operatorId,
       });
     });
 
