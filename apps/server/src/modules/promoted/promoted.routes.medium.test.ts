@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, movies, promotedItems, segments } from '../../db/schema/index.ts';
 import { startProjectSuite } from '../../test/test-projects.ts';
-import { startTestServer, type Envelope } from '../../test/test-server.ts';
+import type { Envelope } from '../../test/test-server.ts';
 
 const { server, make, owner, strangerToken } = await startProjectSuite();
 
@@ -190,20 +190,6 @@ describe('who reaches the promoted calls', () => {
   });
 });
 
-describe('root without an operator', () => {
-  it('is told no platform company operates the app', async () => {
-    const lone = await startTestServer();
-    try {
-      const token = await lone.signIn(await lone.makeUser({ role: 'king', companyType: null }));
-      const response = await lone.request('GET', '/api/promoted', { token });
-      expect(response.status).toBe(409);
-      expect(response.body).toEqual({ message: MESSAGES.appNotOperated });
-    } finally {
-      await lone.close();
-    }
-  });
-});
-
 describe('POST /api/promoted', () => {
   it('promotes a published app-channel project last, with its window and segments', async () => {
     await clearList();
@@ -309,28 +295,6 @@ describe('POST /api/promoted', () => {
       expect(response.body.message).toContain(message);
     }
     expect(await stored()).toEqual([]);
-  });
-});
-
-describe("a promoted content's status follows the server's clock", () => {
-  it('is scheduled before its start, live from its start, ended at its end', async () => {
-    await clearList();
-    const now = server.clock.now().getTime();
-    const item = await promoteOk({
-      movie_id: project.bear,
-      starts_at: new Date(now + HOUR).toISOString(),
-      ends_at: new Date(now + 2 * HOUR).toISOString(),
-    });
-    const statusNow = async () => (await list()).body.data[0]!.status;
-    expect(item.status).toBe('scheduled');
-    server.clock.advance(HOUR - 1);
-    expect(await statusNow()).toBe('scheduled');
-    server.clock.advance(1);
-    expect(await statusNow()).toBe('live');
-    server.clock.advance(HOUR - 1);
-    expect(await statusNow()).toBe('live');
-    server.clock.advance(1);
-    expect(await statusNow()).toBe('ended');
   });
 });
 

@@ -32,7 +32,21 @@ const parseInstant = (value: string | null | undefined) =>
   value === null || value === undefined ? null : new Date(value);
 
 export function createPromotedService(deps: {
-  promoted: PromotedRepository;
+  promoted: Pick<
+    PromotedRepository,
+    | 'listPromoted'
+    | 'findPromoted'
+    | 'isCandidate'
+    | 'findCompanySegmentIds'
+    | 'lockCompanyPromoted'
+    | 'insertPromoted'
+    | 'updateWindow'
+    | 'replaceSegments'
+    | 'deletePromoted'
+    | 'listIds'
+    | 'setOrder'
+    | 'listCandidates'
+  >;
   operator: AppOperatorResolver;
   blobs: Pick<BlobStore, 'publicUrl'>;
   clock: Clock;
