@@ -41,22 +41,6 @@ describe('GET /api/user/me', () => {
   });
 });
 
-describe('the root user', () => {
-  it('is not created while users exist', async () => {
-    await server.makeUser();
-    expect(
-      await server.services.accounts.ensureRootUser({
-        email: 'root@example.com',
-        password: 'long-enough',
-      }),
-    ).toBeNull();
-    const response = await server.request('POST', '/api/v1.6/auth/login', {
-      body: { username: 'root@example.com', password: 'long-enough' },
-    });
-    expect(response.status).toBe(401);
-  });
-});
-
 describe('PUT /api/user/guide', () => {
   it('marks the welcome guide done for every later session, and stays so', async () => {
     const user = await server.makeUser({ role: 'analyst' });

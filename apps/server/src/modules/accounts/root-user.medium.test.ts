@@ -30,22 +30,4 @@ describe('the root user on an empty database', () => {
       data: { role: 'king', company_type: null, name: 'Plotline Admin', password: true },
     });
   });
-
-  it('gets a generated password when none is configured, and only once', async () => {
-    const { services, signIn } = await emptyServer();
-    const root = await services.accounts.ensureRootUser({
-      email: 'admin@plotline.local',
-      password: undefined,
-    });
-    expect(root?.generated).toBe(true);
-    expect(root?.password.length).toBeGreaterThanOrEqual(16);
-    await signIn({ email: 'admin@plotline.local', password: root!.password });
-
-    expect(
-      await services.accounts.ensureRootUser({
-        email: 'admin@plotline.local',
-        password: undefined,
-      }),
-    ).toBeNull();
-  });
 });

@@ -15,7 +15,7 @@ export type FakeCompanies = FakeTable<FakeCompanyRow>;
 
 /** The writes of the companies repository that account services make (sign-up, the profile). */
 export function createFakeCompanies(companies: FakeCompanies) {
-  return {
+  const repository: Pick<CompaniesRepository, 'insertCompany' | 'updateCompany'> = {
     async insertCompany(company, tx) {
       return companies.insert({ ...company, status: 'active', updatedAt: null }, tx).id;
     },
@@ -23,5 +23,6 @@ export function createFakeCompanies(companies: FakeCompanies) {
     async updateCompany(id, changes, at, tx) {
       companies.update(id, { ...changes, updatedAt: at }, tx);
     },
-  } satisfies Pick<CompaniesRepository, 'insertCompany' | 'updateCompany'>;
+  };
+  return repository;
 }

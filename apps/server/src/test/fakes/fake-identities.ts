@@ -40,7 +40,21 @@ export function createFakeIdentities(
 ) {
   const { flows, identities, users } = tables;
 
-  return {
+  const repository: Pick<
+    IdentityProvidersRepository,
+    | 'insertFlow'
+    | 'deleteEndedFlows'
+    | 'spendState'
+    | 'setHandoff'
+    | 'spendHandoff'
+    | 'findIdentity'
+    | 'insertIdentity'
+    | 'markIdentityUsed'
+    | 'listIdentities'
+    | 'lockUser'
+    | 'countIdentities'
+    | 'deleteIdentity'
+  > = {
     async insertFlow(flow, tx) {
       if (flows.rows(tx).some((row) => row.stateHash === flow.stateHash)) {
         throw uniqueViolation('oidc_flows_state_hash_unique');
@@ -145,21 +159,8 @@ export function createFakeIdentities(
       identities.delete(id, tx);
       return identity;
     },
-  } satisfies Pick<
-    IdentityProvidersRepository,
-    | 'insertFlow'
-    | 'deleteEndedFlows'
-    | 'spendState'
-    | 'setHandoff'
-    | 'spendHandoff'
-    | 'findIdentity'
-    | 'insertIdentity'
-    | 'markIdentityUsed'
-    | 'listIdentities'
-    | 'lockUser'
-    | 'countIdentities'
-    | 'deleteIdentity'
-  >;
+  };
+  return repository;
 }
 
 /** What a viewer's account at a fake provider asserts in its ID token. */

@@ -42,7 +42,14 @@ export function createFakeSessions(tables: {
     }
   };
 
-  return {
+  const repository: Pick<
+    SessionsRepository,
+    | 'insertSession'
+    | 'findSessionHolder'
+    | 'revokeSession'
+    | 'revokeUserSessions'
+    | 'revokeOtherSessions'
+  > = {
     async insertSession(session, tx) {
       const sessionId = randomUUID();
       sessions.insert({ ...session, sessionId, revokedAt: null }, tx);
@@ -77,12 +84,6 @@ export function createFakeSessions(tables: {
     async revokeOtherSessions(userId, keep, at, tx) {
       revokeWhere((session) => session.userId === userId && session.sessionId !== keep, at, tx);
     },
-  } satisfies Pick<
-    SessionsRepository,
-    | 'insertSession'
-    | 'findSessionHolder'
-    | 'revokeSession'
-    | 'revokeUserSessions'
-    | 'revokeOtherSessions'
-  >;
+  };
+  return repository;
 }

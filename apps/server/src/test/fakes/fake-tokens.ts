@@ -19,7 +19,7 @@ export type FakeTokens = FakeTable<FakeTokenRow>;
  * waits for a transaction holding the row, then checks again that it is unused and unexpired.
  */
 export function createFakeTokens(db: FakeDatabase, tokens: FakeTokens) {
-  return {
+  const repository: Pick<TokensRepository, 'insertToken' | 'consumeToken' | 'retireTokens'> = {
     async insertToken(token, tx) {
       if (tokens.rows(tx).some((row) => row.tokenHash === token.tokenHash)) {
         throw new Error('tokens_token_hash_unique');
@@ -44,5 +44,6 @@ export function createFakeTokens(db: FakeDatabase, tokens: FakeTokens) {
         }
       }
     },
-  } satisfies Pick<TokensRepository, 'insertToken' | 'consumeToken' | 'retireTokens'>;
+  };
+  return repository;
 }

@@ -86,7 +86,16 @@ export function createFakeUsers(
     ).id;
   };
 
-  return {
+  const repository: Pick<
+    UsersRepository,
+    | 'findUserByEmail'
+    | 'findUserById'
+    | 'identityKindsOf'
+    | 'insertUser'
+    | 'hasAnyUser'
+    | 'insertFirstUser'
+    | 'updateUser'
+  > = {
     async findUserByEmail(email, tx) {
       const row = users.rows(tx).find((user) => user.email === email.toLowerCase());
       return row ? withCompany(tx)(row) : null;
@@ -121,16 +130,8 @@ export function createFakeUsers(
       const edit = Object.keys(changes).some((key) => !NOT_AN_EDIT.has(key));
       users.update(id, { ...changes, ...(edit ? { updatedAt: at } : {}) }, tx);
     },
-  } satisfies Pick<
-    UsersRepository,
-    | 'findUserByEmail'
-    | 'findUserById'
-    | 'identityKindsOf'
-    | 'insertUser'
-    | 'hasAnyUser'
-    | 'insertFirstUser'
-    | 'updateUser'
-  >;
+  };
+  return repository;
 }
 
 /**
@@ -154,7 +155,7 @@ export function createFakePasswordHasher() {
 /** The rate limits' counters in memory, each key's window as the SQL keeps it. */
 function createFakeRateLimitCounters() {
   const counters = new Map<string, { count: number; resetsAt: Date }>();
-  return {
+  const repository: Pick<RateLimitsRepository, 'increment' | 'decrement' | 'deleteEnded'> = {
     async increment(key, now, windowMs) {
       const counter = counters.get(key);
       const next =
@@ -173,7 +174,8 @@ function createFakeRateLimitCounters() {
     async deleteEnded(now) {
       for (const [key, counter] of counters) if (counter.resetsAt <= now) counters.delete(key);
     },
-  } satisfies Pick<RateLimitsRepository, 'increment' | 'decrement' | 'deleteEnded'>;
+  };
+  return repository;
 }
 
 /** The password every user made by `makeUser` has unless told. */
