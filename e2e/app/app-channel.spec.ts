@@ -6,7 +6,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { createCompanyAdmin } from '../support/company-admin.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { sessionHeaders } from '../support/project-api.ts';
-import { signInToDashboard } from '../support/sign-in.ts';
+import { storeSession } from '../support/sign-in.ts';
 import { createForkStory } from '../support/story-project.ts';
 import { leaveWatchPage, trackEventBatches } from '../support/viewer.ts';
 
@@ -72,7 +72,8 @@ test('a platform promotes a story to Android viewers from the next hour: the app
   expect(await featuredTitles(android)).toEqual([]);
 
   // The platform's administrator promotes it for Android viewers from the next full hour.
-  await signInToDashboard(page, operator);
+  await storeSession(page.context(), operator);
+  await page.goto('/app');
   await menuOf(page).getByRole('link', { name: 'Promoted Contents', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Add content' }).first()).toBeVisible();
   await expectAccessible(page, 'Promoted Contents, empty');

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { lastMailTo } from '../support/outbox.ts';
-import { signIn, signInToDashboard, skipGuideOnFirstVisit } from '../support/sign-in.ts';
+import { signInToDashboard, skipGuideOnFirstVisit, storeSession } from '../support/sign-in.ts';
 
 // Each screen is checked for accessibility in four looks (support/axe.ts).
 test.describe.configure({ timeout: 90_000 });
@@ -60,8 +60,8 @@ test('a company is created, its admin and a contributor are invited, and every s
   browser,
 }) => {
   // Root creates the company; its first superadmin gets the invitation mail.
-  await signIn(page);
-  await menuOf(page).getByRole('link', { name: 'Company List', exact: true }).click();
+  await storeSession(page.context());
+  await page.goto('/app/company-list');
   await page.getByRole('button', { name: 'New company' }).click();
   const dialog = page.getByRole('dialog', { name: 'New company' });
   await dialog.getByLabel('Name').fill('Northwind Films');

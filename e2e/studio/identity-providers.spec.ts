@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_GENERIC_NAME } from '../../playwright.config.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { signInToDashboard, skipGuideOnFirstVisit } from '../support/sign-in.ts';
+import { skipGuideOnFirstVisit, storeSession } from '../support/sign-in.ts';
 
 /**
  * Presses a provider's button on the sign-in screen and signs in at the local issuer in the popup
@@ -164,7 +164,8 @@ test('root is never signed in by its email, links a provider from the profile dr
     'Google cannot sign in to a staff account by its email: sign in with your password, then link Google from your profile',
   );
 
-  await signInToDashboard(page);
+  await storeSession(page.context());
+  await page.goto('/app');
   const { profile, methods } = await openProfile(page);
   await methods.getByRole('button', { name: 'Link a sign-in method' }).click();
   const dialog = page.getByRole('dialog', { name: 'Link a sign-in method' });

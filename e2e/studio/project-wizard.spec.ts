@@ -4,7 +4,6 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { makeTestClip, makeTestPicture } from '../../apps/server/src/test/test-media.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { signInToDashboard } from '../support/sign-in.ts';
 
 const SERIES = 'The Lighthouse Keepers';
 const EPISODE = 'The Storm';
@@ -58,8 +57,7 @@ async function uploadSubtitle(item: Locator, language: string, file: string) {
 test.describe.configure({ timeout: 480_000 });
 
 test('a creator builds a series episode through steps 1 and 2 of the wizard and reaches step 3', async ({
-  page,
-  admin,
+  studio: page,
   ffmpeg,
   mediaDir,
 }, testInfo) => {
@@ -88,7 +86,7 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
     }
   });
 
-  await signInToDashboard(page, admin);
+  await page.goto('/app');
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Project Add', exact: true })

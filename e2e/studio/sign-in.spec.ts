@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_HEADER } from '@plotline/core';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { signIn, signInToDashboard } from '../support/sign-in.ts';
+import { signIn, signInToDashboard, storeSession } from '../support/sign-in.ts';
 
 // Each screen is checked for accessibility in four looks (support/axe.ts).
 test.describe.configure({ timeout: 90_000 });
@@ -91,7 +91,7 @@ test('the sign-in form checks its fields before calling the server', async ({ pa
 });
 
 test('an unknown /app path shows the 404 page without the app frame', async ({ page }) => {
-  await signInToDashboard(page);
+  await storeSession(page.context());
   await page.goto('/app/x');
   await expect(page.getByText('Oops, page not found')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);

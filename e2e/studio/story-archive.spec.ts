@@ -4,7 +4,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { createCompanyAdmin } from '../support/company-admin.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { sessionHeaders } from '../support/project-api.ts';
-import { signInToDashboard } from '../support/sign-in.ts';
+import { storeSession } from '../support/sign-in.ts';
 import { BANNER_BUTTON, waitUntilTranscoded } from '../support/story-project.ts';
 import { createTwelvePlotStory, publishAt } from '../support/twelve-plot-story.ts';
 import { watchPath } from '../support/watch-path.ts';
@@ -60,8 +60,8 @@ test('a published twelve-plot story, exported from the studio and imported into 
   });
   const otherHeaders = await sessionHeaders(request, other);
   const studio = await browser.newContext();
+  await storeSession(studio, other);
   const otherPage = await studio.newPage();
-  await signInToDashboard(otherPage, other);
   await otherPage.goto('/app/project-list');
   await otherPage.getByRole('button', { name: 'Import a story' }).click();
   const dialog = otherPage.getByRole('dialog', { name: 'Import a story' });

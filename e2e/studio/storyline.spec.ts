@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectInfo } from '../support/project-api.ts';
-import { signInToDashboard } from '../support/sign-in.ts';
+import { storeSession } from '../support/sign-in.ts';
 import { builderOf, chooseItem, plotAction, plotCard } from '../support/plot-builder.ts';
 import { addCaptionedItems } from '../support/story-project.ts';
 
@@ -61,8 +61,8 @@ test('a creator builds a story with a choice and two endings, saves it, finds it
 
   // A second person opens the same storyline now.
   const other = await browser.newContext();
+  await storeSession(other, admin);
   const otherPage = await other.newPage();
-  await signInToDashboard(otherPage, admin);
   await otherPage.goto(`/app/project-create/${movieId}?step=3`);
   await expect(await plotCard(otherPage, 3)).toBeVisible();
 

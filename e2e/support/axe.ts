@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
+import { STUDIO_STATE_KEY } from './sign-in.ts';
 
 /** The WCAG 2.1 A and AA rules, the level the studio is held to. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -19,9 +20,6 @@ const MODE_TOGGLE_NAMES: Record<string, string> = {
 };
 const MODE_TOGGLE = new RegExp(`^(${Object.values(MODE_TOGGLE_NAMES).join('|')})$`);
 const LANGUAGE_BUTTON = /^(Change language|تغيير اللغة)$/;
-
-/** Where the app keeps its look and session (apps/web/src/lib/app-store.ts). */
-const STORAGE_KEY = 'plotline:state';
 
 interface Violation {
   look: string;
@@ -144,7 +142,7 @@ async function switchByReload(page: Page, target: Look): Promise<void> {
       stored.state = { ...stored.state, mode, language };
       localStorage.setItem(key, JSON.stringify(stored));
     },
-    { key: STORAGE_KEY, ...target },
+    { key: STUDIO_STATE_KEY, ...target },
   );
   await page.reload();
   await expectLook(page, target);

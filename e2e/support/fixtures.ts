@@ -11,7 +11,7 @@ import {
 import { makeTestClip, type TestClipSpec } from '../../apps/server/src/test/test-media.ts';
 import { createCompanyAdmin, type Account } from './company-admin.ts';
 import { sessionHeaders } from './project-api.ts';
-import { signInToDashboard } from './sign-in.ts';
+import { storeSession } from './sign-in.ts';
 
 export { expect } from '@playwright/test';
 
@@ -39,7 +39,10 @@ interface JourneyFixtures {
   admin: Account;
   /** The session header of `admin`, for set-up through the API. */
   adminHeaders: Record<string, string>;
-  /** The browser page, signed in as `admin` through the sign-in screen, on the dashboard. */
+  /**
+   * The browser page, signed in as `admin` through the API with the session stored as the studio
+   * keeps it (storeSession), not yet on any page: the journey opens the one it is about.
+   */
   studio: Page;
 }
 
@@ -81,7 +84,7 @@ export const test = base.extend<JourneyFixtures>({
     await use(await sessionHeaders(request, admin));
   },
   studio: async ({ page, admin }, use) => {
-    await signInToDashboard(page, admin);
+    await storeSession(page.context(), admin);
     await use(page);
   },
 });
