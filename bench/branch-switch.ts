@@ -32,7 +32,7 @@ import { createFfmpeg } from '../apps/server/src/adapters/ffmpeg/ffmpeg.ts';
 import { resolveFfmpeg } from '../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
 import { transcodeToHls } from '../apps/server/src/modules/transcoding/hls-transcoder.ts';
 import { planLadder } from '../apps/server/src/modules/transcoding/ladder.ts';
-import { makeTestClip } from '../apps/server/src/test/test-media.ts';
+import { testClip } from '../apps/server/src/test/media-fixtures.ts';
 import { AUTOPLAY_ARG, launchChromium } from '../e2e/support/chromium.ts';
 import {
   nodeStartOffsets,
@@ -90,15 +90,17 @@ console.log(`${binaries.ffmpegVersion} (${binaries.ffmpegSource}); ${machineLine
 const transcodeStart = performance.now();
 const ladders = new Map<string, string>();
 for (const clip of CLIPS) {
-  const source = path.join(folder, `${clip.name}.mp4`);
-  await makeTestClip(binaries, source, {
-    ...clip,
-    frameRate: FRAME_RATE,
-    outputArgs: [
-      ...['-vf', `drawbox=x=0:y=0:w=iw/8:h=ih/8:color=${hexColour(clip.mark)}:t=fill`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-    ],
-  });
+  const source = await testClip(
+    {
+      ...clip,
+      frameRate: FRAME_RATE,
+      outputArgs: [
+        ...['-vf', `drawbox=x=0:y=0:w=iw/8:h=ih/8:color=${hexColour(clip.mark)}:t=fill`],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      ],
+    },
+    { binaries },
+  );
   const outputDir = path.join(folder, 'hls', clip.name);
   const result = await transcodeToHls(ffmpeg, {
     input: source,

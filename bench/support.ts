@@ -23,7 +23,8 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
 import { createCompaniesRepository } from '../apps/server/src/modules/companies/companies.repository.ts';
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
-import { makeTestClip, type TestClipSpec } from '../apps/server/src/test/test-media.ts';
+import { copyTestClip, testClip } from '../apps/server/src/test/media-fixtures.ts';
+import type { TestClipSpec } from '../apps/server/src/test/test-media.ts';
 import { CHROMIUM_ARGS, launchChromium } from '../e2e/support/chromium.ts';
 import { createProjectInfo } from '../e2e/support/project-api.ts';
 import { addCaptionedItems } from '../e2e/support/story-project.ts';
@@ -147,7 +148,7 @@ export interface BrowserBench extends BenchServer {
   browserLine: string;
   /** The session header of the company administrator, for set-up through the API. */
   headers: Record<string, string>;
-  /** Makes a clip with ffmpeg in the run's folder; answers its path. */
+  /** A copy of the clip of `spec`, made once (media-fixtures.ts), named `name` in the run's folder. */
   makeClip: (name: string, spec: TestClipSpec) => Promise<string>;
 }
 
@@ -173,11 +174,8 @@ export async function startBrowserBench(options: {
       browser,
       browserLine: `Chromium ${browser.version()} headless (${[...CHROMIUM_ARGS, ...extraArgs].join(' ')})`,
       headers: await signIn(server.baseUrl, server.user),
-      makeClip: async (name, spec) => {
-        const file = path.join(server.folder, name);
-        await makeTestClip(server.binaries, file, spec);
-        return file;
-      },
+      makeClip: (name, spec) =>
+        copyTestClip(spec, path.join(server.folder, name), { binaries: server.binaries }),
       close: async () => {
         await launched.close();
         await server.close();
@@ -204,8 +202,7 @@ export async function publishForkStory(
   const api = await request.newContext({ baseURL: server.baseUrl });
   try {
     const movieId = await createProjectInfo(api, headers, title);
-    const file = path.join(server.folder, `${slug}.mp4`);
-    await makeTestClip(server.binaries, file, clip);
+    const file = await testClip(clip, { binaries: server.binaries });
     const started = performance.now();
     const ids = await addCaptionedItems(api, headers, movieId, await readFile(file));
     const transcoded = (performance.now() - started) / 1000;

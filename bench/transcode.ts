@@ -23,7 +23,7 @@ import { resolveFfmpeg } from '../apps/server/src/adapters/ffmpeg/resolve-ffmpeg
 import { createOutboxMailer } from '../apps/server/src/adapters/mailer.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { makeTestClip } from '../apps/server/src/test/test-media.ts';
+import { testClip } from '../apps/server/src/test/media-fixtures.ts';
 import { transcodeToHls } from '../apps/server/src/modules/transcoding/hls-transcoder.ts';
 import {
   planLadder,
@@ -97,22 +97,24 @@ const ffmpeg = createFfmpeg(binaries);
 const folder = await mkdtemp(path.join(tmpdir(), 'plotline-bench-'));
 // Removed however the bench ends, a failure included.
 process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-const source = path.join(folder, 'source.mp4');
 const output = (name: string) => path.join(folder, name);
 
 console.log(`${binaries.ffmpegVersion} (${binaries.ffmpegSource}); ${machineLine()}`);
 console.log(`making a ${SOURCE_SECONDS} s 1080p30 source with sound…`);
 // Encoded as a phone records (High profile, CABAC, B-frames, ~16 Mbit/s): decoding such a file is
 // what one run saves over per-rendition runs, and an ultrafast source would make it look free.
-await makeTestClip(binaries, source, {
-  width: 1920,
-  height: 1080,
-  seconds: SOURCE_SECONDS,
-  outputArgs: [
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
-    ...['-b:v', '16M', '-maxrate', '16M', '-bufsize', '32M'],
-  ],
-});
+const source = await testClip(
+  {
+    width: 1920,
+    height: 1080,
+    seconds: SOURCE_SECONDS,
+    outputArgs: [
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+      ...['-b:v', '16M', '-maxrate', '16M', '-bufsize', '32M'],
+    ],
+  },
+  { binaries },
+);
 const sourceBytes = (await stat(source)).size;
 const decoding = await measure(() =>
   ffmpeg.run(['-i', source, '-f', 'null', '-'], { timeoutMs: 600_000 }),

@@ -9,15 +9,14 @@
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run test:scale
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TUS_UPLOAD_PATH, type WatchData } from '@plotline/core';
 import { resolveFfmpeg } from '../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
-import { makeTestClip } from '../apps/server/src/test/test-media.ts';
+import { testClip } from '../apps/server/src/test/media-fixtures.ts';
 import {
   buildServer,
   childProcesses,
@@ -54,7 +53,6 @@ const JOB_RECOVERY = { heartbeatSeconds: 10, retryDelaySeconds: 1 };
 const READY_TIMEOUT_MS = 90_000;
 const SLUG = 'scale-out-story';
 
-let folder: string;
 let cluster: Cluster | undefined;
 let items: StoryItem[];
 
@@ -78,24 +76,24 @@ before(async () => {
     adminUrl,
     'TEST_DATABASE_URL must name a PostgreSQL server the test can create a database on',
   );
-  folder = await mkdtemp(path.join(tmpdir(), 'plotline-scale-clips-'));
   const binaries = await resolveFfmpeg({
     ffmpegPath: process.env.FFMPEG_PATH,
     ffprobePath: process.env.FFPROBE_PATH,
   });
-  items = SIX_ITEMS.map((item) => ({ ...item, file: path.join(folder, item.name) }));
-  await Promise.all([
-    buildServer(),
-    // 2 to 4 s each, so the jobs differ in length.
-    ...items.map((item, index) =>
-      makeTestClip(binaries, item.file, { width: 320, height: 180, seconds: 2 + (index % 3) }),
+  // 2 to 4 s each, so the jobs differ in length; shared media fixtures, only read.
+  const [clips] = await Promise.all([
+    Promise.all(
+      SIX_ITEMS.map((_, index) =>
+        testClip({ width: 320, height: 180, seconds: 2 + (index % 3) }, { binaries }),
+      ),
     ),
+    buildServer(),
   ]);
+  items = SIX_ITEMS.map((item, index) => ({ ...item, file: clips[index]! }));
 });
 
 after(async () => {
   await cluster?.close();
-  if (folder) await rm(folder, { recursive: true, force: true });
 });
 
 /** What a worker killed mid-job was doing, and the items' states at that moment. */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { makeTestClip, makeTestPicture } from '../../apps/server/src/test/test-media.ts';
+import { copyTestClip, copyTestPicture } from '../../apps/server/src/test/media-fixtures.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -63,12 +63,14 @@ test('a creator builds a series episode through steps 1 and 2 of the wizard and 
 }, testInfo) => {
   // Real media, made with ffmpeg: two clips and a bridge with sound, the artwork, the subtitles.
   const media = (name: string) => path.join(mediaDir, name);
+  // Copies under the names the studio lists, of the media made once for every run.
+  const made = { binaries: ffmpeg };
   for (const name of [...CLIPS, BRIDGE]) {
-    await makeTestClip(ffmpeg, media(name), { width: 640, height: 360, seconds: 3 });
+    await copyTestClip({ width: 640, height: 360, seconds: 3 }, media(name), made);
   }
-  await makeTestPicture(ffmpeg, media('poster-mobile.png'), { width: 360, height: 640 });
-  await makeTestPicture(ffmpeg, media('poster-desktop.jpg'), { width: 640, height: 360 });
-  await makeTestPicture(ffmpeg, media('banner-vertical.png'), { width: 656, height: 896 });
+  await copyTestPicture({ width: 360, height: 640 }, media('poster-mobile.png'), made);
+  await copyTestPicture({ width: 640, height: 360 }, media('poster-desktop.jpg'), made);
+  await copyTestPicture({ width: 656, height: 896 }, media('banner-vertical.png'), made);
   const subtitles = {
     'the-door-en.srt': 'The door creaks open.',
     'the-door-de.srt': 'Die Tür knarrt.',

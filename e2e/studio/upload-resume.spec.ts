@@ -2,7 +2,8 @@ import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TUS_UPLOAD_PATH } from '@plotline/core';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { makeTestClip } from '../../apps/server/src/test/test-media.ts';
+import type { FfmpegBinaries } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
+import { copyTestClip } from '../../apps/server/src/test/media-fixtures.ts';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -17,12 +18,8 @@ const BIG_NAME = 'long-take.mp4';
  * the size, which players and ffprobe skip. The box's zeros are a hole in the file, so 200 MB take
  * no time to write.
  */
-async function paddedVideo(
-  ffmpeg: Parameters<typeof makeTestClip>[0],
-  file: string,
-  bytes: number,
-): Promise<void> {
-  await makeTestClip(ffmpeg, file, { width: 320, height: 180, seconds: 2 });
+async function paddedVideo(ffmpeg: FfmpegBinaries, file: string, bytes: number): Promise<void> {
+  await copyTestClip({ width: 320, height: 180, seconds: 2 }, file, { binaries: ffmpeg });
   const handle = await open(file, 'r+');
   try {
     const { size } = await handle.stat();

@@ -8,7 +8,8 @@ import {
   resolveFfmpeg,
   type FfmpegBinaries,
 } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
-import { makeTestClip, type TestClipSpec } from '../../apps/server/src/test/test-media.ts';
+import { copyTestClip } from '../../apps/server/src/test/media-fixtures.ts';
+import type { TestClipSpec } from '../../apps/server/src/test/test-media.ts';
 import { createCompanyAdmin, type Account } from './company-admin.ts';
 import { sessionHeaders } from './project-api.ts';
 import { storeSession } from './sign-in.ts';
@@ -73,9 +74,8 @@ export const test = base.extend<JourneyFixtures>({
     await rm(folder, { recursive: true, force: true });
   },
   clip: async ({ ffmpeg, mediaDir, clipSpec: { name, ...spec } }, use) => {
-    const file = path.join(mediaDir, name);
-    await makeTestClip(ffmpeg, file, spec);
-    await use(file);
+    // A copy under the name the studio lists, of the clip made once for every run.
+    await use(await copyTestClip(spec, path.join(mediaDir, name), { binaries: ffmpeg }));
   },
   admin: async ({ request, adminAccount }, use) => {
     await use(await createCompanyAdmin(request, adminAccount));

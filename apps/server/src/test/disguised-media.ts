@@ -5,8 +5,7 @@ import path from 'node:path';
 import { MEDIA_INPUT_MESSAGES } from '../adapters/ffmpeg/media-input.ts';
 import type { UnsupportedMediaReason } from '../adapters/ffmpeg/unsupported-media-error.ts';
 import type { FfmpegBinaries } from '../adapters/ffmpeg/resolve-ffmpeg.ts';
-import { runProcess } from '../adapters/ffmpeg/run-process.ts';
-import { makeTestClip } from './test-media.ts';
+import { testClip, testMedia } from './media-fixtures.ts';
 
 /*
  * Files that are no video but that ffmpeg, left to itself, would read as one, each meant to be sent
@@ -48,20 +47,39 @@ export async function startDecoyServer(secret: string): Promise<DecoyServer> {
   };
 }
 
-/** A 2-second clip in MPEG-TS (the kind of file an HLS playlist names), outside any store. */
-export async function makeSecretClip(binaries: FfmpegBinaries, file: string): Promise<void> {
-  await makeTestClip(binaries, file, {
-    width: 160,
-    height: 90,
-    seconds: 2,
-    outputArgs: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mpegts'],
-  });
+/**
+ * A 2-second clip in MPEG-TS (the kind of file an HLS playlist names), outside any store: the
+ * shared fixture's path.
+ */
+export function secretClip(binaries: FfmpegBinaries): Promise<string> {
+  return testClip(
+    {
+      width: 160,
+      height: 90,
+      seconds: 2,
+      outputArgs: [
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-f',
+        'mpegts',
+      ],
+      extension: 'ts',
+    },
+    { binaries },
+  );
 }
 
 const hls = (segment: string) =>
   ['#EXTM3U', '#EXT-X-TARGETDURATION:2', '#EXTINF:2.0,', segment, '#EXT-X-ENDLIST', ''].join('\n');
 
-/** Every disguised file, written into `dir`, naming `secret` (an absolute path) and `url`. */
+/**
+ * Every disguised file, naming `secret` (an absolute path) and `url`: the texts written into
+ * `dir`, the pictures a shared media fixture (read only, as the others).
+ */
 export async function makeDisguisedFiles(
   binaries: FfmpegBinaries,
   dir: string,
@@ -122,14 +140,13 @@ export async function makeDisguisedFiles(
     }),
   );
   // Ten JPEGs one after another as a web camera streams them (multipart/x-mixed-replace).
-  const pictures = path.join(dir, 'pictures.mp4');
-  await runProcess(
-    binaries.ffmpeg,
+  const pictures = await testMedia(
     [
       ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64:rate=10'],
-      ...['-frames:v', '10', '-c:v', 'mjpeg', '-f', 'mpjpeg', '-y', pictures],
+      ...['-frames:v', '10', '-c:v', 'mjpeg', '-f', 'mpjpeg', '-y'],
     ],
-    { timeoutMs: 30_000, env: binaries.ffmpegEnv },
+    'mp4',
+    { binaries },
   );
   files.push({
     kind: 'pictures',

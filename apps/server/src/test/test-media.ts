@@ -1,7 +1,10 @@
 import type { FfmpegBinaries } from '../adapters/ffmpeg/resolve-ffmpeg.ts';
 import { runProcess } from '../adapters/ffmpeg/run-process.ts';
 
-/** Synthetic sources for tests and the bench, made with ffmpeg's own generators. */
+/**
+ * Synthetic sources for tests and the bench, made with ffmpeg's own generators. Tests take them
+ * from media-fixtures.ts, which makes each once; these make one every call.
+ */
 export interface TestClipSpec {
   width: number;
   height: number;
@@ -13,25 +16,44 @@ export interface TestClipSpec {
   outputArgs?: readonly string[];
 }
 
+/** Runs ffmpeg with `args` and then the file it writes. */
+export async function makeTestMedia(
+  binaries: FfmpegBinaries,
+  file: string,
+  args: readonly string[],
+): Promise<void> {
+  await runProcess(binaries.ffmpeg, [...args, file], {
+    timeoutMs: 300_000,
+    env: binaries.ffmpegEnv,
+  });
+}
+
+/** What `makeTestClip` runs ffmpeg with, but the file. */
+export function testClipArguments({
+  width,
+  height,
+  seconds,
+  frameRate = 30,
+  audio = true,
+  outputArgs,
+}: TestClipSpec): string[] {
+  const audioInput = audio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'] : [];
+  return [
+    ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${frameRate}`],
+    ...audioInput,
+    ...['-t', String(seconds)],
+    ...(outputArgs ?? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']),
+    ...(audio ? ['-c:a', 'aac', '-b:a', '96k'] : []),
+  ];
+}
+
 export async function makeTestClip(
   binaries: FfmpegBinaries,
   file: string,
-  { width, height, seconds, frameRate = 30, audio = true, outputArgs }: TestClipSpec,
+  spec: TestClipSpec,
 ): Promise<void> {
-  const audioInput = audio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'] : [];
-  await runProcess(
-    binaries.ffmpeg,
-    [
-      ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${frameRate}`],
-      ...audioInput,
-      ...['-t', String(seconds)],
-      ...(outputArgs ?? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']),
-      ...(audio ? ['-c:a', 'aac', '-b:a', '96k'] : []),
-      file,
-    ],
-    { timeoutMs: 300_000, env: binaries.ffmpegEnv },
-  );
+  await makeTestMedia(binaries, file, testClipArguments(spec));
 }
 
 /** Whether this ffmpeg build has an encoder, e.g. libx265 (distributions may leave it out). */
@@ -45,13 +67,12 @@ export async function hasEncoder(binaries: FfmpegBinaries, encoder: string): Pro
 
 /**
  * A 10-bit .mov as phones make them: HEVC when this ffmpeg has libx265, else 10-bit H.264, which
- * takes the same 10-bit conversion path. Returns the codec it used.
+ * takes the same 10-bit conversion path. Answers the clip's spec and the codec it uses.
  */
-export async function makeTenBitMov(
+export async function tenBitMovSpec(
   binaries: FfmpegBinaries,
-  file: string,
   spec: Omit<TestClipSpec, 'outputArgs'>,
-): Promise<'hevc' | 'h264'> {
+): Promise<{ spec: TestClipSpec; codec: 'hevc' | 'h264' }> {
   const hevc = await hasEncoder(binaries, 'libx265');
   const encoder = hevc
     ? [
@@ -65,25 +86,25 @@ export async function makeTenBitMov(
         'hvc1',
       ]
     : ['-c:v', 'libx264', '-preset', 'ultrafast'];
-  await makeTestClip(binaries, file, {
-    ...spec,
-    outputArgs: [...encoder, '-pix_fmt', 'yuv420p10le', '-f', 'mov'],
-  });
-  return hevc ? 'hevc' : 'h264';
+  return {
+    spec: { ...spec, outputArgs: [...encoder, '-pix_fmt', 'yuv420p10le', '-f', 'mov'] },
+    codec: hevc ? 'hevc' : 'h264',
+  };
+}
+
+/** What `makeTestPicture` runs ffmpeg with, but the file, whose extension names the format. */
+export function testPictureArguments({ width, height }: { width: number; height: number }) {
+  return [
+    ...['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}`],
+    ...['-frames:v', '1', '-y'],
+  ];
 }
 
 /** A still picture of ffmpeg's test pattern, in the format the file's extension names. */
 export async function makeTestPicture(
   binaries: FfmpegBinaries,
   file: string,
-  { width, height }: { width: number; height: number },
+  size: { width: number; height: number },
 ): Promise<void> {
-  await runProcess(
-    binaries.ffmpeg,
-    [
-      ...['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}`],
-      ...['-frames:v', '1', '-y', file],
-    ],
-    { timeoutMs: 30_000, env: binaries.ffmpegEnv },
-  );
+  await makeTestMedia(binaries, file, testPictureArguments(size));
 }

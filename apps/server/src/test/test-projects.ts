@@ -16,9 +16,8 @@ import { afterAll } from 'vitest';
 import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { activityLog, movieContents, movies } from '../db/schema/index.ts';
-import { makeTestClip, makeTestPicture } from './test-media.ts';
+import { testClip, testPicture } from './media-fixtures.ts';
 import { startTestServer, type Envelope, type TestServer } from './test-server.ts';
-import { testFfmpegBinaries } from './test-media-pipeline.ts';
 
 /** A node of a storyline save (`POST /api/movie-plot`), unlocked, with the story logic given. */
 export const saveNode = (
@@ -60,15 +59,13 @@ export async function setPublished(db: Database, movieId: number, published = tr
 
 /**
  * Projects, series, clips, subtitles and images made through the API, for tests of the wizard's
- * calls. Media files are made once, in a folder of their own.
+ * calls. The clip and the picture are the shared media fixtures; the subtitle is written into a
+ * folder of its own.
  */
 export async function projectFactories(server: TestServer) {
   const files = await mkdtemp(path.join(tmpdir(), 'plotline-projects-'));
-  const binaries = await testFfmpegBinaries();
-  const clip = path.join(files, 'clip.mp4');
-  await makeTestClip(binaries, clip, { width: 320, height: 180, seconds: 1 });
-  const picture = path.join(files, 'picture.png');
-  await makeTestPicture(binaries, picture, { width: 320, height: 180 });
+  const clip = await testClip({ width: 320, height: 180, seconds: 1 });
+  const picture = await testPicture({ width: 320, height: 180 }, 'png');
   const subtitle = path.join(files, 'subtitle.srt');
   await writeFile(subtitle, SRT);
 
@@ -124,23 +121,15 @@ export async function projectFactories(server: TestServer) {
     return row!.id;
   }
 
-  let longClip: Promise<string> | undefined;
-
   const factories = {
-    /** The media files the factories upload, for tests that send them themselves. */
+    /** The media files the factories upload, for tests that send them themselves: read only. */
     media: { clip, picture, subtitle },
 
     /**
      * An 8-second 720p clip, made on first use: long enough that its transcode is still running
      * when a test acts on it.
      */
-    longClip(): Promise<string> {
-      const file = path.join(files, 'long.mp4');
-      longClip ??= makeTestClip(binaries, file, { width: 1280, height: 720, seconds: 8 }).then(
-        () => file,
-      );
-      return longClip;
-    },
+    longClip: (): Promise<string> => testClip({ width: 1280, height: 720, seconds: 8 }),
 
     /** The transcode status of every clip and bridge of a project, as the wizard polls it. */
     statusOf: (token: string, movieId: number) =>

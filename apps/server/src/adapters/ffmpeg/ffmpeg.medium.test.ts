@@ -5,34 +5,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFfmpeg, type Ffmpeg } from './ffmpeg.ts';
 import { resolveFfmpeg, type FfmpegBinaries } from './resolve-ffmpeg.ts';
 import { ProcessFailedError, runProcess } from './run-process.ts';
-import { makeTenBitMov, makeTestClip } from '../../test/test-media.ts';
+import { testClip, testMedia, testTenBitMov } from '../../test/media-fixtures.ts';
 import { UnsupportedMediaError } from './unsupported-media-error.ts';
 
 let binaries: FfmpegBinaries;
 let ffmpeg: Ffmpeg;
 let folder: string;
 const file = (name: string) => path.join(folder, name);
+/** A 2-second 320x180 clip with sound: a shared fixture, read only. */
+let clip: string;
 
 beforeAll(async () => {
   binaries = await resolveFfmpeg();
   ffmpeg = createFfmpeg(binaries);
   folder = await mkdtemp(path.join(tmpdir(), 'plotline-ffmpeg-'));
-  await makeTestClip(binaries, file('clip.mp4'), { width: 320, height: 180, seconds: 2 });
+  clip = await testClip({ width: 320, height: 180, seconds: 2 }, { binaries });
 });
 
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-async function refusal(name: string): Promise<UnsupportedMediaError> {
-  const error = await ffmpeg.probe(file(name)).catch((e: unknown) => e);
+async function refusal(media: string): Promise<UnsupportedMediaError> {
+  const error = await ffmpeg.probe(media).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(UnsupportedMediaError);
   return error as UnsupportedMediaError;
 }
 
 describe('probing real files', () => {
   it('describes a normal clip', async () => {
-    const probe = await ffmpeg.probe(file('clip.mp4'));
+    const probe = await ffmpeg.probe(clip);
     expect(probe.durationSeconds).toBeCloseTo(2, 1);
     expect(probe.formatName).toContain('mp4');
     expect(probe.video).toMatchObject({
@@ -48,29 +50,17 @@ describe('probing real files', () => {
   });
 
   it('finds no audio in a silent clip', async () => {
-    await makeTestClip(binaries, file('silent.mp4'), {
-      width: 320,
-      height: 180,
-      seconds: 1,
-      audio: false,
-    });
-    expect((await ffmpeg.probe(file('silent.mp4'))).audio).toBeNull();
+    const silent = await testClip(
+      { width: 320, height: 180, seconds: 1, audio: false },
+      { binaries },
+    );
+    expect((await ffmpeg.probe(silent)).audio).toBeNull();
   });
 
   it('turns a clip stored sideways by its rotation metadata', async () => {
     await runProcess(
       binaries.ffmpeg,
-      [
-        '-v',
-        'error',
-        '-i',
-        file('clip.mp4'),
-        '-c',
-        'copy',
-        '-metadata:s:v',
-        'rotate=90',
-        file('sideways.mp4'),
-      ],
+      ['-v', 'error', '-i', clip, '-c', 'copy', '-metadata:s:v', 'rotate=90', file('sideways.mp4')],
       { timeoutMs: 30_000 },
     );
     expect((await ffmpeg.probe(file('sideways.mp4'))).video).toMatchObject({
@@ -82,69 +72,47 @@ describe('probing real files', () => {
   });
 
   it('reads a 10-bit .mov', async () => {
-    const codec = await makeTenBitMov(binaries, file('ten-bit.mov'), {
-      width: 320,
-      height: 180,
-      seconds: 1,
-    });
-    const probe = await ffmpeg.probe(file('ten-bit.mov'));
+    const { file: tenBit, codec } = await testTenBitMov(
+      { width: 320, height: 180, seconds: 1 },
+      { binaries },
+    );
+    const probe = await ffmpeg.probe(tenBit);
     expect(probe.video).toMatchObject({ codec, pixelFormat: 'yuv420p10le' });
     expect(probe.formatName).toContain('mov');
   });
 
   it('refuses an audio-only file as having no picture', async () => {
-    await runProcess(
-      binaries.ffmpeg,
-      [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440',
-        '-t',
-        '1',
-        '-c:a',
-        'aac',
-        file('tone.m4a'),
-      ],
-      { timeoutMs: 30_000 },
+    const tone = await testMedia(
+      ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1', '-c:a', 'aac'],
+      'm4a',
+      { binaries },
     );
-    expect((await refusal('tone.m4a')).reason).toBe('no-video');
+    expect((await refusal(tone)).reason).toBe('no-video');
   });
 
   it('refuses a PNG renamed .mp4 as a still image', async () => {
-    await runProcess(
-      binaries.ffmpeg,
+    const picture = await testMedia(
       [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc2=size=64x64',
-        '-frames:v',
-        '1',
-        '-f',
-        'image2',
-        file('picture.mp4'),
+        ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64'],
+        ...['-frames:v', '1', '-f', 'image2'],
       ],
-      { timeoutMs: 30_000 },
+      'mp4',
+      { binaries },
     );
-    const error = await refusal('picture.mp4');
+    const error = await refusal(picture);
     expect(error.reason).toBe('still-image');
     expect(error.message).toBe('This file is a still image, not a video.');
   });
 
   it('refuses a zero-byte file as empty', async () => {
     await writeFile(file('empty.mp4'), '');
-    expect((await refusal('empty.mp4')).reason).toBe('empty-file');
+    expect((await refusal(file('empty.mp4'))).reason).toBe('empty-file');
   });
 
   it('refuses an MP4 cut short before its index, keeping what ffprobe said for the logs', async () => {
-    const whole = await readFile(file('clip.mp4'));
+    const whole = await readFile(clip);
     await writeFile(file('cut.mp4'), whole.subarray(0, Math.floor(whole.length / 2)));
-    const error = await refusal('cut.mp4');
+    const error = await refusal(file('cut.mp4'));
     expect(error.reason).toBe('not-media');
     expect(error.message).toMatch(/damaged or incomplete/);
     expect(error.detail).toMatch(/moov atom not found/);
@@ -161,7 +129,7 @@ describe('the packaged fallback', () => {
     const packaged = await resolveFfmpeg({ sources: ['packaged'], workDir: file('work') });
     const engine = createFfmpeg(packaged);
     const percents: number[] = [];
-    await engine.run(['-i', file('clip.mp4'), '-c', 'copy', '-f', 'mpegts', file('clip.ts')], {
+    await engine.run(['-i', clip, '-c', 'copy', '-f', 'mpegts', file('clip.ts')], {
       timeoutMs: 30_000,
       durationSeconds: 2,
       onProgress: (percent) => percents.push(percent),
@@ -177,7 +145,7 @@ describe('the packaged fallback', () => {
 describe('running ffmpeg', () => {
   it('reports progress in growing percents up to 100', async () => {
     const percents: number[] = [];
-    await ffmpeg.run(['-i', file('clip.mp4'), '-f', 'null', '-'], {
+    await ffmpeg.run(['-i', clip, '-f', 'null', '-'], {
       timeoutMs: 30_000,
       durationSeconds: 2,
       onProgress: (percent) => percents.push(percent),
@@ -188,7 +156,7 @@ describe('running ffmpeg', () => {
 
   it('fails with what ffmpeg said when it cannot do the job', async () => {
     const error = await ffmpeg
-      .run(['-i', file('clip.mp4'), '-c:v', 'no-such-encoder', file('out.mp4')], {
+      .run(['-i', clip, '-c:v', 'no-such-encoder', file('out.mp4')], {
         timeoutMs: 30_000,
       })
       .catch((e: unknown) => e);

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeDisguisedFiles,
-  makeSecretClip,
+  secretClip,
   startDecoyServer,
   type DecoyServer,
   type DisguisedFile,
 } from '../../test/disguised-media.ts';
-import { makeTestClip, makeTestPicture } from '../../test/test-media.ts';
+import { copyTestPicture, testClip } from '../../test/media-fixtures.ts';
 import { createFfmpeg, type Ffmpeg } from './ffmpeg.ts';
 import { formatRefusal, inputRefusal, videoInput, type VIDEO_CONTAINERS } from './media-input.ts';
 import { resolveFfmpeg, type FfmpegBinaries } from './resolve-ffmpeg.ts';
@@ -24,40 +24,48 @@ let disguised: DisguisedFile[];
 const containers: { format: keyof typeof VIDEO_CONTAINERS; file: string }[] = [];
 
 /** Small clips in each container, with the codecs usually found in it. */
-const CONTAINER_CLIPS: Record<keyof typeof VIDEO_CONTAINERS, { name: string; args: string[] }> = {
-  mov: { name: 'clip.mov', args: ['-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'mov'] },
-  matroska: { name: 'clip.webm', args: ['-c:v', 'libvpx', '-f', 'webm'] },
-  avi: { name: 'clip.avi', args: ['-c:v', 'mpeg4', '-f', 'avi'] },
-  mpegts: { name: 'clip.mts', args: ['-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'mpegts'] },
-  mpeg: { name: 'clip.mpg', args: ['-c:v', 'mpeg2video', '-f', 'vob'] },
-  flv: { name: 'clip.flv', args: ['-c:v', 'flv', '-f', 'flv'] },
-  ogg: { name: 'clip.ogv', args: ['-c:v', 'libtheora', '-f', 'ogg'] },
-  asf: { name: 'clip.wmv', args: ['-c:v', 'wmv2', '-f', 'asf'] },
-  mxf: { name: 'clip.mxf', args: ['-c:v', 'mpeg2video', '-f', 'mxf'] },
-  nut: { name: 'clip.nut', args: ['-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', '-f', 'nut'] },
+const CONTAINER_CLIPS: Record<
+  keyof typeof VIDEO_CONTAINERS,
+  { extension: string; args: string[] }
+> = {
+  mov: { extension: 'mov', args: ['-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'mov'] },
+  matroska: { extension: 'webm', args: ['-c:v', 'libvpx', '-f', 'webm'] },
+  avi: { extension: 'avi', args: ['-c:v', 'mpeg4', '-f', 'avi'] },
+  mpegts: { extension: 'mts', args: ['-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'mpegts'] },
+  mpeg: { extension: 'mpg', args: ['-c:v', 'mpeg2video', '-f', 'vob'] },
+  flv: { extension: 'flv', args: ['-c:v', 'flv', '-f', 'flv'] },
+  ogg: { extension: 'ogv', args: ['-c:v', 'libtheora', '-f', 'ogg'] },
+  asf: { extension: 'wmv', args: ['-c:v', 'wmv2', '-f', 'asf'] },
+  mxf: { extension: 'mxf', args: ['-c:v', 'mpeg2video', '-f', 'mxf'] },
+  nut: { extension: 'nut', args: ['-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', '-f', 'nut'] },
 };
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'plotline-media-input-'));
   system = await resolveFfmpeg();
-  const secret = path.join(folder, 'secret.ts');
-  await makeSecretClip(system, secret);
+  const secret = await secretClip(system);
   decoy = await startDecoyServer(secret);
   disguised = await makeDisguisedFiles(system, folder, { secret, url: decoy.url });
+  // Named as an image sequence pattern (frame-%03d.png) would read them.
   for (const frame of ['frame-001.png', 'frame-002.png']) {
-    await makeTestPicture(system, path.join(folder, frame), { width: 64, height: 48 });
-  }
-  for (const [format, { name, args }] of Object.entries(CONTAINER_CLIPS)) {
-    const file = path.join(folder, name);
-    await makeTestClip(system, file, {
-      width: 64,
-      height: 48,
-      seconds: 0.5,
-      // MXF takes broadcast rates only.
-      frameRate: 25,
-      audio: false,
-      outputArgs: args,
+    await copyTestPicture({ width: 64, height: 48 }, path.join(folder, frame), {
+      binaries: system,
     });
+  }
+  for (const [format, { extension, args }] of Object.entries(CONTAINER_CLIPS)) {
+    const file = await testClip(
+      {
+        width: 64,
+        height: 48,
+        seconds: 0.5,
+        // MXF takes broadcast rates only.
+        frameRate: 25,
+        audio: false,
+        outputArgs: args,
+        extension,
+      },
+      { binaries: system },
+    );
     containers.push({ format: format as keyof typeof VIDEO_CONTAINERS, file });
   }
 }, 120_000);

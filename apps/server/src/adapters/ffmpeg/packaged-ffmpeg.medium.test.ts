@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureExecutable, packagedPath, preparePackaged } from './packaged-ffmpeg.ts';
 import { resolveFfmpeg, type FfmpegBinaries } from './resolve-ffmpeg.ts';
 import { ProcessFailedError, runProcess } from './run-process.ts';
-import { makeTestClip } from '../../test/test-media.ts';
+import { testClip } from '../../test/media-fixtures.ts';
 
 let folder: string;
 const file = (...parts: string[]) => path.join(folder, ...parts);
@@ -91,22 +91,25 @@ describe('the packaged ffprobe on MPEG-TS', () => {
   let segment: string;
 
   beforeAll(async () => {
-    segment = file('clip.ts');
-    await makeTestClip(packaged, segment, {
-      width: 320,
-      height: 180,
-      seconds: 1,
-      outputArgs: [
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-pix_fmt',
-        'yuv420p',
-        '-f',
-        'mpegts',
-      ],
-    });
+    segment = await testClip(
+      {
+        width: 320,
+        height: 180,
+        seconds: 1,
+        outputArgs: [
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+          '-pix_fmt',
+          'yuv420p',
+          '-f',
+          'mpegts',
+        ],
+        extension: 'ts',
+      },
+      { binaries: packaged },
+    );
   });
 
   const probe = (env?: Record<string, string>) =>

@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
 import { activityLog, linearCuts, movieContents, movies } from '../../db/schema/index.ts';
-import { makeTestClip } from '../../test/test-media.ts';
+import { testClip } from '../../test/media-fixtures.ts';
 import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 import { startProjectSuite } from '../../test/test-projects.ts';
 import type { Envelope } from '../../test/test-server.ts';
@@ -93,10 +93,8 @@ async function ffprobe(file: string, args: string[]) {
 }
 
 beforeAll(async () => {
-  const landscape = path.join(scratch, 'landscape.mp4');
-  const portrait = path.join(scratch, 'portrait.mp4');
-  await makeTestClip(binaries, landscape, { width: 320, height: 180, seconds: 1 });
-  await makeTestClip(binaries, portrait, {
+  const landscape = await testClip({ width: 320, height: 180, seconds: 1 });
+  const portrait = await testClip({
     width: 180,
     height: 320,
     seconds: 1.5,

@@ -1,5 +1,4 @@
 import { readdir, readFile, readlink } from 'node:fs/promises';
-import path from 'node:path';
 import {
   formatMessage,
   MESSAGES,
@@ -14,8 +13,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORY_SCHEMA_FILE } from '../../../scripts/story-schema.ts';
 import type { Envelope } from '../../test/test-server.ts';
-import { makeTestClip } from '../../test/test-media.ts';
-import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
+import { testClip } from '../../test/media-fixtures.ts';
 import { startProjectSuite } from '../../test/test-projects.ts';
 import { entriesOf, exportOf, postArchive, writtenState } from '../../test/test-archives.ts';
 
@@ -266,13 +264,13 @@ describe('GET /api/movie/{movieId}/export', () => {
 
   it('closes the file it was reading when the client goes away mid-download', async () => {
     // A 25 MB source, more than the sockets' buffers hold, so the download is cut mid-file.
-    const big = path.join(server.workDir, 'big.nut');
-    await makeTestClip(await testFfmpegBinaries(), big, {
+    const big = await testClip({
       width: 1920,
       height: 1080,
       seconds: 8 / 30,
       audio: false,
       outputArgs: ['-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', '-f', 'nut'],
+      extension: 'nut',
     });
     const projectId = await make.makeProject(owner.token, { title: 'Big' });
     await make.uploadClip(owner.token, projectId, { source: big, name: 'big.nut' });

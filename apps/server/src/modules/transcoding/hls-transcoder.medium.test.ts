@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFfmpeg, type Ffmpeg } from '../../adapters/ffmpeg/ffmpeg.ts';
 import { resolveFfmpeg, type FfmpegBinaries } from '../../adapters/ffmpeg/resolve-ffmpeg.ts';
 import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
-import { makeTenBitMov, makeTestClip, type TestClipSpec } from '../../test/test-media.ts';
+import { testClip, testTenBitMov, type TestClipFixture } from '../../test/media-fixtures.ts';
 import { UnsupportedMediaError } from '../../adapters/ffmpeg/unsupported-media-error.ts';
 import { parseMediaPlaylist } from './hls-playlists.ts';
 import { transcodeToHls, type HlsTranscodeResult } from './hls-transcoder.ts';
@@ -48,10 +48,8 @@ async function transcode(
   return { result, percents };
 }
 
-async function clip(name: string, spec: TestClipSpec): Promise<string> {
-  await makeTestClip(binaries, file(name), spec);
-  return file(name);
-}
+/** A shared clip made by the binaries the file resolved: read only. */
+const clip = (spec: TestClipFixture) => testClip(spec, { binaries });
 
 /** The helpers below run the binaries the file resolved, unless given others as `tools`. */
 async function ffprobeJson(args: string[], tools = binaries): Promise<Record<string, unknown[]>> {
@@ -153,7 +151,7 @@ describe('the full ladder of a 720p clip with sound', () => {
   let percents: number[];
 
   beforeAll(async () => {
-    const source = await clip('720p.mp4', { width: 1280, height: 720, seconds: 3 });
+    const source = await clip({ width: 1280, height: 720, seconds: 3 });
     // 1 s segments give a 3 s clip three segments to compare; production uses 4 s.
     ({ result, percents } = await transcode(source, 'ladder', { segmentSeconds: 1 }));
   });
@@ -246,7 +244,7 @@ describe('the full ladder of a 720p clip with sound', () => {
 
 describe('transcoding other sources', () => {
   it('makes a quick first pass of the lowest rung alone, at ultrafast', async () => {
-    const source = await clip('quick.mp4', { width: 854, height: 480, seconds: 2 });
+    const source = await clip({ width: 854, height: 480, seconds: 2 });
     const { result, percents } = await transcode(source, 'quick', { quick: true });
     expect(result.renditions.map((rendition) => rendition.name)).toEqual(['360p']);
     const master = await readFile(path.join(result.outputDir, result.master), 'utf8');
@@ -257,7 +255,7 @@ describe('transcoding other sources', () => {
   });
 
   it('gives a clip without sound a silent track as long as the picture, with 4 s segments by default', async () => {
-    const source = await clip('silent.mp4', { width: 320, height: 180, seconds: 9, audio: false });
+    const source = await clip({ width: 320, height: 180, seconds: 9, audio: false });
     const { result } = await transcode(source, 'silent');
     expect(result.renditions.map(({ name, width, height }) => [name, width, height])).toEqual([
       ['180p', 320, 180],
@@ -291,7 +289,7 @@ describe('transcoding other sources', () => {
   });
 
   it('keeps a vertical clip vertical', async () => {
-    const source = await clip('vertical.mp4', { width: 360, height: 640, seconds: 2 });
+    const source = await clip({ width: 360, height: 640, seconds: 2 });
     const { result } = await transcode(source, 'vertical');
     expect(result.renditions.map(({ width, height }) => [width, height])).toEqual([[360, 640]]);
     const [video] = await streamsOf((await segmentsOf(result, 0))[0]!.file);
@@ -301,23 +299,22 @@ describe('transcoding other sources', () => {
   });
 
   it('turns a 10-bit .mov into 8-bit H.264', async () => {
-    const codec = await makeTenBitMov(binaries, file('ten-bit.mov'), {
-      width: 640,
-      height: 360,
-      seconds: 2,
-    });
-    expect((await ffmpeg.probe(file('ten-bit.mov'))).video).toMatchObject({
+    const { file: source, codec } = await testTenBitMov(
+      { width: 640, height: 360, seconds: 2 },
+      { binaries },
+    );
+    expect((await ffmpeg.probe(source)).video).toMatchObject({
       codec,
       pixelFormat: 'yuv420p10le',
     });
-    const { result } = await transcode(file('ten-bit.mov'), 'ten-bit');
+    const { result } = await transcode(source, 'ten-bit');
     const [video] = await streamsOf((await segmentsOf(result, 0))[0]!.file);
     expect(video).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p', profile: 'High' });
   });
 
   it('evens out a variable-frame-rate clip on aligned segments', async () => {
     // Every frame for the first second, then every third: 30 fps, then 10 fps.
-    const source = await clip('variable.mp4', {
+    const source = await clip({
       width: 854,
       height: 480,
       seconds: 3,
@@ -338,7 +335,7 @@ describe('transcoding other sources', () => {
   });
 
   it('refuses an MP4 cut short after its index, and leaves nothing behind', async () => {
-    const source = await clip('whole.mp4', {
+    const source = await clip({
       width: 320,
       height: 180,
       seconds: 3,
@@ -355,7 +352,7 @@ describe('transcoding other sources', () => {
   });
 
   it('replaces the result of an earlier run', async () => {
-    const source = await clip('again.mp4', { width: 320, height: 180, seconds: 2 });
+    const source = await clip({ width: 320, height: 180, seconds: 2 });
     await mkdir(file('again'), { recursive: true });
     await writeFile(file('again', 'stale.txt'), 'from an earlier run');
     await mkdir(file('again.partial'), { recursive: true });
@@ -365,7 +362,7 @@ describe('transcoding other sources', () => {
   });
 
   it('stops when aborted and leaves nothing behind', async () => {
-    const source = await clip('long.mp4', { width: 640, height: 360, seconds: 20 });
+    const source = await clip({ width: 640, height: 360, seconds: 20 });
     const controller = new AbortController();
     const running = transcode(source, 'aborted', { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('job cancelled')), 300);
@@ -391,7 +388,7 @@ describe("square pixels in the source's display aspect", () => {
 
   beforeAll(async () => {
     for (const { name, width, height, sar, audio } of SOURCES) {
-      const source = await clip(`${name}.mp4`, {
+      const source = await clip({
         width,
         height,
         seconds: 2,
@@ -458,14 +455,14 @@ describe("square pixels in the source's display aspect", () => {
 
 describe('with the packaged ffmpeg fallback', () => {
   let packaged: FfmpegBinaries;
+  let source: string;
   let result: HlsTranscodeResult;
   let percents: number[];
 
   beforeAll(async () => {
     // Chosen whatever this machine has on PATH: the 2018 ffmpeg and 2023 ffprobe from npm.
     packaged = await resolveFfmpeg({ sources: ['packaged'], workDir: file('packaged-work') });
-    const source = file('packaged-source.mp4');
-    await makeTestClip(packaged, source, { width: 854, height: 480, seconds: 3 });
+    source = await testClip({ width: 854, height: 480, seconds: 3 }, { binaries: packaged });
     ({ result, percents } = await transcode(source, 'packaged', {
       segmentSeconds: 1,
       engine: createFfmpeg(packaged),
@@ -534,7 +531,7 @@ describe('with the packaged ffmpeg fallback', () => {
   });
 
   it('makes the quick first pass', async () => {
-    const { result: quick } = await transcode(file('packaged-source.mp4'), 'packaged-quick', {
+    const { result: quick } = await transcode(source, 'packaged-quick', {
       quick: true,
       engine: createFfmpeg(packaged),
     });

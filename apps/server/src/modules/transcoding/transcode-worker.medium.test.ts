@@ -17,7 +17,7 @@ import { startMediaPipeline } from '../../app.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { TEST_QUEUE_TIMING, testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
-import { makeTestClip } from '../../test/test-media.ts';
+import { copyTestClip } from '../../test/media-fixtures.ts';
 import { listObjectKeys, startTestS3 } from '../../test/test-s3.ts';
 import type { WorkerEvent, WorkerProcessOptions } from '../../test/worker-process.ts';
 import type { AuthContext } from '../../access/caller.ts';
@@ -238,8 +238,8 @@ async function killMidTranscode() {
     s3 ? listObjectKeys(s3, prefix) : listTree(path.join(blobsDir, prefix));
   const shared = await sharedDatabase(scratch);
 
-  const clip = path.join(scratch, 'source.mp4');
-  await makeTestClip(await testFfmpegBinaries(), clip, KILL_CLIP);
+  // A copy: the local store's putFile moves it in.
+  const clip = await copyTestClip(KILL_CLIP, path.join(scratch, 'source.mp4'));
   const source = { key: `sources/${randomUUID()}`, bytes: (await stat(clip)).size };
   await blobs.putFile(source.key, clip);
   const { contentId } = await shared.use(async (database) => {
@@ -511,8 +511,10 @@ describe('the transcode queue', () => {
 
       async function queueClip(options: { store: boolean }) {
         const key = `sources/${randomUUID()}`;
-        const clip = path.join(scratch, `${randomUUID()}.mp4`);
-        await makeTestClip(binaries, clip, { width: 320, height: 240, seconds: 2 });
+        const clip = await copyTestClip(
+          { width: 320, height: 240, seconds: 2 },
+          path.join(scratch, `${randomUUID()}.mp4`),
+        );
         const bytes = (await stat(clip)).size;
         if (options.store) await blobs.putFile(key, clip);
         const inserted = await insertContent(database, { key, bytes });

@@ -1,24 +1,18 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { MESSAGES, type MovieContentStatus, type MovieContentUploadResult } from '@plotline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPublished } from '../../test/test-projects.ts';
-import { makeTestClip } from '../../test/test-media.ts';
+import { testClip } from '../../test/media-fixtures.ts';
 import { startTestServer, type TestServer, type Envelope } from '../../test/test-server.ts';
-import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 
 let server: TestServer;
-let scratch: string;
 let owner: { companyId: number | null; token: string };
 let upload: MovieContentUploadResult;
 
 beforeAll(async () => {
   // No workers: uploads stay queued, which is what these tests look at.
   server = await startTestServer();
-  scratch = await mkdtemp(path.join(tmpdir(), 'plotline-status-'));
-  const clip = path.join(scratch, 'clip.mp4');
-  await makeTestClip(await testFfmpegBinaries(), clip, { width: 320, height: 180, seconds: 1 });
+  const clip = await testClip({ width: 320, height: 180, seconds: 1 });
   const user = await server.makeUser({ role: 'contributor' });
   owner = { companyId: user.companyId, token: await server.signIn(user) };
   const body = new FormData();
@@ -35,7 +29,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await rm(scratch, { recursive: true, force: true });
 });
 
 const statusOf = (movieId: number, token?: string) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movieContents } from '../../db/schema/index.ts';
 import {
   makeDisguisedFiles,
-  makeSecretClip,
+  secretClip,
   startDecoyServer,
   type DecoyServer,
   type DisguisedFile,
@@ -61,9 +61,7 @@ async function waitForItems(
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'plotline-disguised-'));
   const binaries = await testFfmpegBinaries();
-  const secret = path.join(folder, 'outside-the-store', 'secret.ts');
-  await mkdir(path.dirname(secret));
-  await makeSecretClip(binaries, secret);
+  const secret = await secretClip(binaries);
   decoy = await startDecoyServer(secret);
   disguised = await makeDisguisedFiles(binaries, folder, { secret, url: decoy.url });
   movieId = await make.makeProject(owner.token, { title: 'Disguised' });

@@ -5,9 +5,8 @@ import { MESSAGES, type MovieContentStatus, type MovieContentUploadResult } from
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerImages, movies } from '../../db/schema/index.ts';
-import { makeTestClip, makeTestPicture } from '../../test/test-media.ts';
+import { testClip, testPicture } from '../../test/media-fixtures.ts';
 import { startTestServer, type TestServer, type Envelope } from '../../test/test-server.ts';
-import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 
 let server: TestServer;
 let files: string;
@@ -22,19 +21,12 @@ async function form(file: { path: string; name: string }, fields: Record<string,
   return body;
 }
 
-async function picture(name: string, width: number, height: number): Promise<string> {
-  const file = path.join(files, name);
-  await makeTestPicture(await testFfmpegBinaries(), file, { width, height });
-  return file;
-}
-
 /** Whether the store holds the blob behind a public /api/media/ URL. */
 const isStored = async (location: string) =>
   (await server.blobs.size(location.replace(/^\/api\/media\//, ''))) !== null;
 
 async function newClip(): Promise<MovieContentStatus & { movieId: number }> {
-  const clip = path.join(files, 'clip.mp4');
-  await makeTestClip(await testFfmpegBinaries(), clip, { width: 320, height: 180, seconds: 1 });
+  const clip = await testClip({ width: 320, height: 180, seconds: 1 });
   const response = await server.request<Envelope<MovieContentUploadResult>>(
     'POST',
     '/api/v1.5/upload/movie-content',
@@ -47,8 +39,8 @@ async function newClip(): Promise<MovieContentStatus & { movieId: number }> {
 beforeAll(async () => {
   server = await startTestServer();
   files = await mkdtemp(path.join(tmpdir(), 'plotline-images-'));
-  png = await picture('art.png', 320, 180);
-  jpeg = await picture('art.jpg', 656, 896);
+  png = await testPicture({ width: 320, height: 180 }, 'png');
+  jpeg = await testPicture({ width: 656, height: 896 }, 'jpg');
   const user = await server.makeUser({ role: 'administrator' });
   token = await server.signIn(user);
 }, 60_000);

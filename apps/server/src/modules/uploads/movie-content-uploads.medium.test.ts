@@ -4,11 +4,9 @@ import path from 'node:path';
 import { MESSAGES, type MovieContentStatus, type MovieContentUploadResult } from '@plotline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
 import { movieContents } from '../../db/schema/index.ts';
-import { makeTenBitMov, makeTestClip, makeTestPicture } from '../../test/test-media.ts';
+import { testClip, testMedia, testPicture, testTenBitMov } from '../../test/media-fixtures.ts';
 import { startTestServer, type TestServer, type Envelope } from '../../test/test-server.ts';
-import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 
 const UPLOAD = '/api/v1.5/upload/movie-content';
 
@@ -53,8 +51,7 @@ async function waitForStatus(
 beforeAll(async () => {
   server = await startTestServer({ transcodeWorkers: 1 });
   clips = await mkdtemp(path.join(tmpdir(), 'plotline-clips-'));
-  clip = path.join(clips, 'clip.mp4');
-  await makeTestClip(await testFfmpegBinaries(), clip, { width: 640, height: 360, seconds: 2 });
+  clip = await testClip({ width: 640, height: 360, seconds: 2 });
   const user = await server.makeUser({ role: 'contributor' });
   token = await server.signIn(user);
 }, 60_000);
@@ -110,14 +107,10 @@ describe('POST /api/v1.5/upload/movie-content', () => {
 
   it('refuses what is not a video, naming the file, and keeps nothing', async () => {
     const contentsBefore = await contentCount();
-    const binaries = await testFfmpegBinaries();
-    const png = path.join(clips, 'still.png');
-    await makeTestPicture(binaries, png, { width: 64, height: 64 });
-    const audioOnly = path.join(clips, 'song.m4a');
-    await runProcess(
-      binaries.ffmpeg,
-      ['-v', 'error', '-f', 'lavfi', '-i', 'sine', '-t', '1', '-c:a', 'aac', '-y', audioOnly],
-      { timeoutMs: 30_000, env: binaries.ffmpegEnv },
+    const png = await testPicture({ width: 64, height: 64 }, 'png');
+    const audioOnly = await testMedia(
+      ['-v', 'error', '-f', 'lavfi', '-i', 'sine', '-t', '1', '-c:a', 'aac', '-y'],
+      'm4a',
     );
     // Without faststart the index sits at the end: half a file has none and cannot be read.
     const truncated = path.join(clips, 'truncated.mp4');
@@ -150,32 +143,34 @@ describe('POST /api/v1.5/upload/movie-content', () => {
   });
 
   it('makes a ladder of whatever video arrives: silent, 10-bit, variable rate, 4K, vertical', async () => {
-    const binaries = await testFfmpegBinaries();
-    const silent = path.join(clips, 'silent.mp4');
-    await makeTestClip(binaries, silent, { width: 320, height: 180, seconds: 1, audio: false });
-    const tenBit = path.join(clips, 'phone.mov');
-    await makeTenBitMov(binaries, tenBit, { width: 640, height: 360, seconds: 1 });
-    const variable = path.join(clips, 'variable.mp4');
-    await makeTestClip(binaries, variable, {
-      width: 320,
-      height: 180,
-      seconds: 2,
-      outputArgs: [
-        ...['-vf', 'select=lt(t\\,1)+not(mod(n\\,3))', '-vsync', 'vfr'],
-        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-      ],
-    });
-    const uhd = path.join(clips, 'uhd.mp4');
-    await makeTestClip(binaries, uhd, { width: 3840, height: 2160, seconds: 1 });
-    const vertical = path.join(clips, 'vertical.mp4');
-    await makeTestClip(binaries, vertical, { width: 1080, height: 1920, seconds: 1 });
+    const sources = [
+      {
+        name: 'silent.mp4',
+        file: await testClip({ width: 320, height: 180, seconds: 1, audio: false }),
+      },
+      {
+        name: 'phone.mov',
+        file: (await testTenBitMov({ width: 640, height: 360, seconds: 1 })).file,
+      },
+      {
+        name: 'variable.mp4',
+        file: await testClip({
+          width: 320,
+          height: 180,
+          seconds: 2,
+          outputArgs: [
+            ...['-vf', 'select=lt(t\\,1)+not(mod(n\\,3))', '-vsync', 'vfr'],
+            ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+          ],
+        }),
+      },
+      { name: 'uhd.mp4', file: await testClip({ width: 3840, height: 2160, seconds: 1 }) },
+      { name: 'vertical.mp4', file: await testClip({ width: 1080, height: 1920, seconds: 1 }) },
+    ];
 
     const response = await server.request<Envelope<MovieContentUploadResult>>('POST', UPLOAD, {
       token,
-      rawBody: await form(
-        [silent, tenBit, variable, uhd, vertical].map((file) => ({ file })),
-        { type: '2', view_mode: 'vertical' },
-      ),
+      rawBody: await form(sources, { type: '2', view_mode: 'vertical' }),
     });
     expect(response.status, response.text).toBe(200);
     expect(response.body.data.files.map((file) => file.type)).toEqual([2, 2, 2, 2, 2]);
@@ -206,10 +201,8 @@ describe('POST /api/v1.5/upload/movie-content', () => {
   }, 300_000);
 
   it('fails a file that reads but stops early, says why, and retries it on request', async () => {
-    const binaries = await testFfmpegBinaries();
     // With the index first, half a file still probes as the whole length and fails while encoding.
-    const faststart = path.join(clips, 'faststart.mp4');
-    await makeTestClip(binaries, faststart, {
+    const faststart = await testClip({
       width: 320,
       height: 180,
       seconds: 4,

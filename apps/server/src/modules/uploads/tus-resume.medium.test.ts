@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ACCESS_TOKEN_HEADER,
@@ -11,8 +10,7 @@ import { eq } from 'drizzle-orm';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishedUploads, movieContents } from '../../db/schema/index.ts';
-import { makeTestClip } from '../../test/test-media.ts';
-import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
+import { testClip } from '../../test/media-fixtures.ts';
 import { startTestServer, type Envelope, type TestServer } from '../../test/test-server.ts';
 
 // What the studio needs to continue an upload after a reload: the upload outlives the page and the
@@ -21,7 +19,6 @@ import { startTestServer, type Envelope, type TestServer } from '../../test/test
 const CHUNK = 64 * 1024;
 
 let server: TestServer;
-let folder: string;
 let bytes: Buffer;
 let user: Awaited<ReturnType<TestServer['makeUser']>>;
 
@@ -70,17 +67,13 @@ function send(token: string, options: { uploadUrl?: string; stopAfterFirstChunk?
 }
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'plotline-tus-resume-'));
-  const clip = path.join(folder, 'clip.mp4');
-  await makeTestClip(await testFfmpegBinaries(), clip, { width: 320, height: 180, seconds: 2 });
-  bytes = await readFile(clip);
+  bytes = await readFile(await testClip({ width: 320, height: 180, seconds: 2 }));
   server = await startTestServer();
   user = await server.makeUser({ role: 'contributor' });
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 describe('a tus upload continued after a reload', () => {

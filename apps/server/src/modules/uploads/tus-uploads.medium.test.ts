@@ -1,7 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   ACCESS_TOKEN_HEADER,
   MESSAGES,
@@ -13,15 +11,12 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runProcess } from '../../adapters/ffmpeg/run-process.ts';
 import { movieContents } from '../../db/schema/index.ts';
 import { setPublished } from '../../test/test-projects.ts';
-import { makeTestClip } from '../../test/test-media.ts';
+import { testClip, testPicture } from '../../test/media-fixtures.ts';
 import { startTestServer, type TestServer, type Envelope } from '../../test/test-server.ts';
-import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 
 let server: TestServer;
-let clips: string;
 let token: string;
 /** A colleague in the same company, who may upload but not into someone else's upload. */
 let colleagueToken: string;
@@ -122,16 +117,8 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
 
 beforeAll(async () => {
   process.on('unhandledRejection', recordUnhandled);
-  clips = await mkdtemp(path.join(tmpdir(), 'plotline-tus-'));
-  const binaries = await testFfmpegBinaries();
-  clip = path.join(clips, 'clip.mp4');
-  await makeTestClip(binaries, clip, { width: 320, height: 180, seconds: 2 });
-  png = path.join(clips, 'still.png');
-  await runProcess(
-    binaries.ffmpeg,
-    ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-y', png],
-    { timeoutMs: 30_000, env: binaries.ffmpegEnv },
-  );
+  clip = await testClip({ width: 320, height: 180, seconds: 2 });
+  png = await testPicture({ width: 64, height: 64 }, 'png');
   server = await startTestServer();
   const user = await server.makeUser({ role: 'contributor' });
   token = await server.signIn(user);
@@ -142,7 +129,6 @@ beforeAll(async () => {
 afterAll(async () => {
   process.off('unhandledRejection', recordUnhandled);
   await server?.close();
-  await rm(clips, { recursive: true, force: true });
 });
 
 describe(`tus uploads at ${TUS_UPLOAD_PATH}`, () => {

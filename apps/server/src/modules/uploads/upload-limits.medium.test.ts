@@ -13,9 +13,8 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movieContents } from '../../db/schema/index.ts';
 import { setPublished } from '../../test/test-projects.ts';
-import { makeTestClip } from '../../test/test-media.ts';
+import { testClip } from '../../test/media-fixtures.ts';
 import { startTestServer, type TestServer, type Envelope } from '../../test/test-server.ts';
-import { testFfmpegBinaries } from '../../test/test-media-pipeline.ts';
 
 const UPLOAD = '/api/v1.5/upload/movie-content';
 const SMALL_LIMIT = 200_000;
@@ -151,11 +150,8 @@ function rawUpload(target: TestServer, contentLength: number) {
 
 beforeAll(async () => {
   clips = await mkdtemp(path.join(tmpdir(), 'plotline-limits-'));
-  const binaries = await testFfmpegBinaries();
-  clip = path.join(clips, 'clip.mp4');
-  bigClip = path.join(clips, 'big.mp4');
-  await makeTestClip(binaries, clip, { width: 320, height: 180, seconds: 2 });
-  await makeTestClip(binaries, bigClip, { width: 640, height: 360, seconds: 2 });
+  clip = await testClip({ width: 320, height: 180, seconds: 2 });
+  bigClip = await testClip({ width: 640, height: 360, seconds: 2 });
   server = await startTestServer();
   const user = await server.makeUser({ role: 'contributor' });
   token = await server.signIn(user);
