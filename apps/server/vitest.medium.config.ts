@@ -18,6 +18,6 @@ export const mediumProject = {
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-} as const;
+} satisfies { test: Record<string, unknown> };
 
 export default defineProject(mediumProject);

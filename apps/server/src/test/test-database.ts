@@ -111,3 +111,15 @@ async function emptied(client: PGlite): Promise<void> {
     DROP SCHEMA IF EXISTS pgboss CASCADE;
   `);
 }
+
+/**
+ * The same database through a connection of its own, as another server process would open it: a
+ * new pool on PostgreSQL; on PGlite, which one process holds, the same client, left open on close.
+ */
+export async function connectAgain(database: DatabaseHandle): Promise<DatabaseHandle> {
+  const { queueConnection } = database;
+  if ('connectionString' in queueConnection) {
+    return openDatabase({ url: queueConnection.connectionString, dataDir: null });
+  }
+  return { ...database, close: async () => {} };
+}
