@@ -8,7 +8,7 @@ import {
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { Origin } from '../../access/caller.ts';
-import { FAKE_NOW } from '../../test/fakes/fake-data.ts';
+import { FAKE_NOW, fakeCaller } from '../../test/fakes/fake-data.ts';
 import { createFakeMaintenanceSettings } from '../../test/fakes/fake-maintenance.ts';
 import { createFakeUserData, FAKE_PASSWORD } from '../../test/fakes/fake-users.ts';
 import { refusal } from '../../test/fakes/interceptors.ts';
@@ -38,7 +38,9 @@ function setup() {
     clock: data.clock,
     mayStartSession: (user) => maintenance.assertMayStartSession(user),
   });
-  const maintenanceOn = () => settings.write({ on: true, message: '', updatedBy: 1, at: FAKE_NOW });
+  /** Switched in this process, so seen at once whatever it read before. */
+  const maintenanceOn = () =>
+    maintenance.update(fakeCaller(null, 'king'), { on: true, message: '' });
   return { data, auth, tokens, maintenanceOn };
 }
 
