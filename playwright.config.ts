@@ -54,6 +54,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // The studio's first page in a fresh browser loads its whole bundle: on a shared 2-core machine
+  // that alone can outlast Playwright's default 5 s.
+  expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   outputDir: OUTPUT_DIR,
   reporter: process.env.CI

@@ -87,6 +87,18 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
+ * Turns the page's CSS transitions off, so that a switch of the look reaches its final colours at
+ * once instead of running the theme's colour transitions for settle() to wait out: axe-core reads
+ * the same final colours either way. Answers how to turn them on again.
+ */
+async function withoutTransitions(page: Page): Promise<() => Promise<void>> {
+  const style = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; }',
+  });
+  return () => style.evaluate((element) => (element as Element).remove());
+}
+
+/**
  * Presses a toggle the way the app's own click handler sees it, without moving the mouse (no
  * tooltip left open over the page) and whether or not a dialog covers the header.
  */
@@ -164,6 +176,8 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     (await page.getByRole('button', { name: MODE_TOGGLE, includeHidden: true }).count()) > 0;
   const switchTo = hasToggles ? switchWithToggles : switchByReload;
   const focused = await page.evaluateHandle(() => document.activeElement);
+  // A reload would drop the style again: only a screen switched in place keeps it.
+  const restoreTransitions = hasToggles ? await withoutTransitions(page) : null;
 
   const found: Violation[] = [];
   for (const look of [
@@ -177,6 +191,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     found.push(...(await failingViolations(page, `${look.mode}, ${look.language}`)));
   }
   await switchTo(page, start);
+  await restoreTransitions?.();
   if (hasToggles) await focused.evaluate((element) => (element as HTMLElement | null)?.focus?.());
   await focused.dispose();
   expect.soft(found, `axe-core on ${screen}`).toEqual([]);
