@@ -228,5 +228,3 @@ export function createFakeIdentityProvider(kind: IdentityProviderKind, name: str
   } satisfies ConfiguredProvider & Record<string, unknown>;
   return provider;
 }
-
-export type FakeIdentityProvider = ReturnType<typeof createFakeIdentityProvider>;

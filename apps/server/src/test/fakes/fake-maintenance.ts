@@ -27,5 +27,3 @@ export function createFakeMaintenanceSettings() {
   } satisfies Pick<MaintenanceRepository, 'read' | 'write'> & Record<string, unknown>;
   return settings;
 }
-
-export type FakeMaintenanceSettings = ReturnType<typeof createFakeMaintenanceSettings>;

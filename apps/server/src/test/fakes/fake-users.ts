@@ -1,4 +1,4 @@
-import type { CompanyType, Role } from '@plotline/core';
+import { isInternalRole, type CompanyType, type Role } from '@plotline/core';
 import { ManualClock, type Clock } from '../../adapters/clock.ts';
 import type { Mail } from '../../adapters/mailer.ts';
 import type { PasswordHasher } from '../../adapters/password-hasher.ts';
@@ -7,18 +7,17 @@ import type {
   ActivityEntry,
   ActivityRepository,
 } from '../../modules/activity/activity.repository.ts';
+import type {
+  OidcFlow,
+  UserIdentity,
+} from '../../modules/identity-providers/identity-providers.repository.ts';
 import type { RateLimitsRepository } from '../../modules/rate-limits/rate-limits.repository.ts';
 import { createRateLimitsService } from '../../modules/rate-limits/rate-limits.service.ts';
 import type { UserRecord, UsersRepository } from '../../modules/users/users.repository.ts';
 import { createFakeCompanies, type FakeCompanies, type FakeCompanyRow } from './fake-companies.ts';
 import { FAKE_NOW } from './fake-data.ts';
 import { FakeDatabase, type FakeTable } from './fake-database.ts';
-import {
-  createFakeIdentities,
-  uniqueViolation,
-  type FakeFlows,
-  type FakeIdentityRows,
-} from './fake-identities.ts';
+import { createFakeIdentities, uniqueViolation, type FakeIdentityRows } from './fake-identities.ts';
 import { createFakeSessions, type FakeSessionRow } from './fake-sessions.ts';
 import { createFakeTokens, type FakeTokenRow } from './fake-tokens.ts';
 
@@ -134,6 +133,9 @@ export function createFakeUsers(
   return repository;
 }
 
+/** What the fake hasher stores for a password: the password itself, for a test to read. */
+const fakeHash = (password: string) => `hashed:${password}`;
+
 /**
  * A password hasher without the cost: the hash shows the password it was made of, so a test
  * can read what was stored. `verifications` counts the checks, the decoy's among them.
@@ -142,11 +144,11 @@ export function createFakePasswordHasher() {
   const hasher = {
     verifications: 0,
     async hash(password: string) {
-      return `hashed:${password}`;
+      return fakeHash(password);
     },
     async verify(hash: string, password: string) {
       hasher.verifications += 1;
-      return hash === `hashed:${password}`;
+      return hash === fakeHash(password);
     },
   } satisfies PasswordHasher & { verifications: number };
   return hasher;
@@ -195,8 +197,8 @@ export function createFakeUserData() {
     users: db.table<FakeUserRow>(),
     sessions: db.table<FakeSessionRow>(),
     tokens: db.table<FakeTokenRow>(),
-    identities: db.table<FakeIdentityRows extends FakeTable<infer Row> ? Row : never>(),
-    flows: db.table<FakeFlows extends FakeTable<infer Row> ? Row : never>(),
+    identities: db.table<UserIdentity>(),
+    flows: db.table<OidcFlow>(),
     activity: db.table<FakeActivityRow>(),
   };
   const tokens = createFakeTokens(db, tables.tokens);
@@ -206,6 +208,16 @@ export function createFakeUserData() {
       tables.activity.insert(entry, tx);
     },
   } satisfies Pick<ActivityRepository, 'record'>;
+
+  /** An active company, of type `company` unless told. */
+  const makeCompany = (values: Partial<Omit<FakeCompanyRow, 'id'>> = {}): FakeCompanyRow =>
+    tables.companies.insert({
+      name: 'Acme Pictures',
+      type: 'company',
+      status: 'active',
+      updatedAt: null,
+      ...values,
+    });
 
   return {
     db,
@@ -228,15 +240,7 @@ export function createFakeUserData() {
       clock,
     }),
 
-    makeCompany(values: Partial<Omit<FakeCompanyRow, 'id'>> = {}): FakeCompanyRow {
-      return tables.companies.insert({
-        name: 'Acme Pictures',
-        type: 'company' satisfies CompanyType,
-        status: 'active',
-        updatedAt: null,
-        ...values,
-      });
-    },
+    makeCompany,
 
     /**
      * An active user of a new company (of none for staff roles), with FAKE_PASSWORD unless told;
@@ -250,13 +254,12 @@ export function createFakeUserData() {
     ): FakeUserRow {
       const { password = FAKE_PASSWORD, companyType = 'company', ...user } = values;
       const role: Role = user.role ?? 'administrator';
-      const staff = role === 'king' || role === 'internal' || role === 'accountManager';
       const companyId =
         user.companyId !== undefined
           ? user.companyId
-          : staff
+          : isInternalRole(role)
             ? null
-            : this.makeCompany({ type: companyType }).id;
+            : makeCompany({ type: companyType }).id;
       return tables.users.insert({
         email: `user-${tables.users.rows().length + 1}@example.com`,
         name: 'Ada',
@@ -270,10 +273,8 @@ export function createFakeUserData() {
         ...user,
         role,
         companyId,
-        passwordHash: password === null ? null : `hashed:${password}`,
+        passwordHash: password === null ? null : fakeHash(password),
       });
     },
   };
 }
-
-export type FakeUserData = ReturnType<typeof createFakeUserData>;
