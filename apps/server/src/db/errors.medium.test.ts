@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
-import { openTestDatabase } from '../test/test-database.ts';
+import { openTestDatabase, releaseTestDatabase } from '../test/test-database.ts';
 import type { DatabaseHandle } from './database.ts';
 import { refuseDuplicate, refuseTakenEmail } from './errors.ts';
 
@@ -10,7 +10,7 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
 });
-afterAll(() => database.close());
+afterAll(() => releaseTestDatabase(database));
 
 describe('refuseTakenEmail', () => {
   it('turns the unique violation of an email inserted meanwhile into a 409', async () => {

@@ -2,7 +2,7 @@ import { MESSAGES } from '@plotline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../access/caller.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { openTestDatabase } from '../../test/test-database.ts';
+import { openTestDatabase, releaseTestDatabase } from '../../test/test-database.ts';
 import { createCompaniesRepository } from '../companies/companies.repository.ts';
 import { createAppOperator } from './app-operator.ts';
 import { createAppViewersRepository } from './app-viewers.repository.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   viewers = createAppViewersRepository(database.db);
   companies = createCompaniesRepository(database.db);
 });
-afterAll(() => database.close());
+afterAll(() => releaseTestDatabase(database));
 
 const caller = (fields: Partial<AuthContext>): AuthContext => ({
   userId: 1,

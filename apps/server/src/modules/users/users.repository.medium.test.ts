@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { userIdentities } from '../../db/schema/index.ts';
-import { openTestDatabase } from '../../test/test-database.ts';
+import { openTestDatabase, releaseTestDatabase } from '../../test/test-database.ts';
 import { createUsersRepository, type UsersRepository } from './users.repository.ts';
 
 let database: DatabaseHandle;
@@ -11,7 +11,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   users = createUsersRepository(database.db);
 });
-afterAll(() => database.close());
+afterAll(() => releaseTestDatabase(database));
 
 describe('looking users up', () => {
   it("reads the kinds of provider linked to a user only when asked, for the session user's replies", async () => {
