@@ -95,6 +95,8 @@ beforeAll(async () => {
   // Today: a whole viewing, sent in two batches; the second repeats its start. The timer chose.
   await post(noon(0), 'a', [...upToChoice, choose(right, 'timer'), watched(70)]);
   await post(noon(0) + 1000, 'a', [start, reach(right, 70_000), ending(right)]);
+  // A batch sent again (its answer was lost): a viewing that reached an ending counts once.
+  await post(noon(0) + 2000, 'a', [ending(right)]);
   // Yesterday: one viewing stops in the right clip, another takes the other option to its end.
   await post(noon(1), 'b', [...upToChoice, choose(right), reach(right, 70_000), watched(30)]);
   await post(noon(1), 'c', [
