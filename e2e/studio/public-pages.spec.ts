@@ -6,6 +6,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { sessionHeaders } from '../support/project-api.ts';
 import { signIn, signInToDashboard, storeSession } from '../support/sign-in.ts';
 
+// Each screen is checked for accessibility in four looks (support/axe.ts).
+test.describe.configure({ timeout: 90_000 });
+
 const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 test('a visitor reads the terms and leaves an address on the coming-soon page, which staff find in the back office', async ({
