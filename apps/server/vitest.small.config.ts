@@ -2,9 +2,7 @@ import { defineProject } from 'vitest/config';
 
 /**
  * The server's small tests (`*.test.ts`): rules and services over the fakes, no database, ffmpeg
- * or HTTP (src/test/test-tier.ts refuses them). Files share their worker's modules: nothing in
- * them depends on a module's state being fresh, and loading the modules again for every file was
- * most of their time.
+ * or HTTP (src/test/test-tier.ts refuses them).
  */
 export default defineProject({
   test: {
@@ -12,6 +10,5 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: ['**/*.medium.test.ts', '**/node_modules/**'],
     env: { PLOTLINE_TEST_TIER: 'small' },
-    isolate: false,
   },
 });

@@ -58,11 +58,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 /*
- * PGlite instances are kept by the worker between test files (the server's test projects do not
- * isolate files; see vitest.medium.config.ts): starting one from the template's dump takes 1.5–4 s
- * on a busy two-core machine, emptying one takes milliseconds. A test server hands its database
- * back when it closes (releaseTestDatabase) and the next openTestDatabase of the worker empties and
- * takes it; only databases open at the same time start instances of their own.
+ * A test process keeps the PGlite instances its test servers are done with: starting one from the
+ * template's dump takes 1.5–4 s on a busy two-core machine, emptying one takes milliseconds. A test
+ * server hands its database back when it closes (releaseTestDatabase), and the next
+ * openTestDatabase of the file empties and takes it; only databases open at the same time start
+ * instances of their own.
  */
 let pgliteDump: Promise<Blob> | undefined;
 const idle: PGlite[] = [];
