@@ -88,7 +88,10 @@ describe('request ids behind a trusted proxy (TRUST_PROXY, as the test server ha
       .toEqual(['incoming request', 'about to fail', 'request failed', 'request completed']);
     const failure = linesOf('failing-1').find((line) => line.msg === 'request failed')!;
     expect(failure.err?.message).toBe('the secret insides of a failure');
-    expect(failure).toHaveProperty('err.stack', expect.stringContaining('request-ids.medium.test.ts'));
+    expect(failure).toHaveProperty(
+      'err.stack',
+      expect.stringContaining('request-ids.medium.test.ts'),
+    );
   });
 });
 
