@@ -6,11 +6,13 @@ import {
   type IdentityClaims,
 } from '../../adapters/openid-connect.ts';
 import type {
-  IdentityProvidersRepository,
   OidcFlow,
   UserIdentity,
 } from '../../modules/identity-providers/identity-providers.repository.ts';
-import type { ConfiguredProvider } from '../../modules/identity-providers/identity-providers.service.ts';
+import type {
+  ConfiguredProvider,
+  createIdentityProvidersService,
+} from '../../modules/identity-providers/identity-providers.service.ts';
 import type { FakeDatabase, FakeTable } from './fake-database.ts';
 import type { FakeUsers } from './fake-users.ts';
 
@@ -40,21 +42,8 @@ export function createFakeIdentities(
 ) {
   const { flows, identities, users } = tables;
 
-  const repository: Pick<
-    IdentityProvidersRepository,
-    | 'insertFlow'
-    | 'deleteEndedFlows'
-    | 'spendState'
-    | 'setHandoff'
-    | 'spendHandoff'
-    | 'findIdentity'
-    | 'insertIdentity'
-    | 'markIdentityUsed'
-    | 'listIdentities'
-    | 'lockUser'
-    | 'countIdentities'
-    | 'deleteIdentity'
-  > = {
+  // Exactly what the service takes, so the two lists cannot drift apart.
+  const repository: Parameters<typeof createIdentityProvidersService>[0]['repository'] = {
     async insertFlow(flow, tx) {
       if (flows.rows(tx).some((row) => row.stateHash === flow.stateHash)) {
         throw uniqueViolation('oidc_flows_state_hash_unique');
