@@ -1,5 +1,7 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({
+export const playerProject = {
   test: { name: 'player', include: ['src/**/*.test.ts', 'vite/**/*.test.ts'] },
-});
+};
+
+export default defineProject(playerProject);

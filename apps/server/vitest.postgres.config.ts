@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sharingModules } from '../../vitest.isolation.ts';
 import { mediumProject } from './vitest.medium.config.ts';
 
 /**
@@ -43,7 +43,9 @@ if (!process.env.TEST_DATABASE_URL)
   throw new Error('The PostgreSQL pass needs TEST_DATABASE_URL (see README, "Test it").');
 
 export default defineConfig({
-  // Run from the checkout's root by `npm run test:pg`: paths are the server's.
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  test: { ...mediumProject.test, name: 'server-postgres', include: POSTGRES_PASS },
+  test: {
+    projects: sharingModules('apps/server', {
+      test: { ...mediumProject.test, name: 'server-postgres', include: POSTGRES_PASS },
+    }),
+  },
 });

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
-export default defineProject({
+export const webProject = {
   plugins: [react()],
   test: {
     name: 'web',
@@ -11,4 +11,6 @@ export default defineProject({
     // Whole journeys typed through jsdom take seconds each on a busy two-core machine.
     testTimeout: 20_000,
   },
-});
+};
+
+export default defineProject(webProject);

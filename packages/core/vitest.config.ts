@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({
-  test: { name: 'core', include: ['src/**/*.test.ts'] },
-});
+export const coreProject = { test: { name: 'core', include: ['src/**/*.test.ts'] } };
+
+export default defineProject(coreProject);

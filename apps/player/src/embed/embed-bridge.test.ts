@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import { EmbedBridge, embedOriginsOf, type EmbeddedPlayer } from './embed-bridge.ts';
 import type { PlayerState } from './player-api.ts';
 
@@ -35,10 +35,10 @@ function framedWindow(options: { ancestor?: string } = {}) {
   return { window: window as unknown as Window, parent, receive, listening: () => listener };
 }
 
-function fakePlayer(): EmbeddedPlayer & { [K in keyof EmbeddedPlayer]: ReturnType<typeof vi.fn> } {
+function fakePlayer(): { [K in keyof EmbeddedPlayer]: Mock<EmbeddedPlayer[K]> } {
   return {
-    hostPlay: vi.fn(),
-    hostPause: vi.fn(),
+    hostPlay: vi.fn<EmbeddedPlayer['hostPlay']>(),
+    hostPause: vi.fn<EmbeddedPlayer['hostPause']>(),
     hostChoose: vi.fn((index: number) => index === 0),
     hostState: vi.fn(() => STATE),
   };
