@@ -58,11 +58,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 /*
- * A test process keeps the PGlite instances its test servers are done with: starting one from the
+ * A test worker keeps the PGlite instances its test servers are done with: starting one from the
  * template's dump takes 1.5–4 s on a busy two-core machine, emptying one takes milliseconds. A test
- * server hands its database back when it closes (releaseTestDatabase), and the next
- * openTestDatabase of the file empties and takes it; only databases open at the same time start
- * instances of their own.
+ * server hands its database back when it closes (releaseTestDatabase), and the worker's next
+ * openTestDatabase, in the same file or a later one (its files share its modules), empties and
+ * takes it; only databases open at the same time start instances of their own.
  */
 let pgliteDump: Promise<Blob> | undefined;
 const idle: PGlite[] = [];

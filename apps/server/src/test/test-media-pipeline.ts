@@ -9,7 +9,7 @@ import { refuseInSmallTier } from './test-tier.ts';
  */
 
 let systemBinaries: Promise<FfmpegBinaries> | undefined;
-/** The machine's ffmpeg and ffprobe, found once per test file. */
+/** The machine's ffmpeg and ffprobe, found once per test worker. */
 export function testFfmpegBinaries(): Promise<FfmpegBinaries> {
   refuseInSmallTier('ffmpeg');
   systemBinaries ??= resolveFfmpeg();
