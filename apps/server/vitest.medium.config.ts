@@ -12,7 +12,7 @@ export const mediumProject = {
     include: ['src/**/*.medium.test.ts', 'scripts/**/*.medium.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     // Vitest's default pool, a process per worker. Its files share the worker's modules (see
-    // vitest.isolation.ts) and its idle PGlite instances (src/test/test-database.ts).
+    // vitest.shared.ts) and its idle PGlite instances (src/test/test-database.ts).
     pool: 'forks',
     // A test's vi.stubEnv ends with it: the worker's later files share its process.
     unstubEnvs: true,

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sharingModules } from '../../vitest.isolation.ts';
+import { sharingModules, TEST_WORKERS } from '../../vitest.shared.ts';
 import { mediumProject } from './vitest.medium.config.ts';
 
 /**
@@ -47,5 +47,6 @@ export default defineConfig({
     projects: sharingModules('apps/server', {
       test: { ...mediumProject.test, name: 'server-postgres', include: POSTGRES_PASS },
     }),
+    maxWorkers: TEST_WORKERS,
   },
 });
