@@ -1,5 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
+import path from 'node:path';
+import { resolveFfmpeg } from '../../apps/server/src/adapters/ffmpeg/resolve-ffmpeg.ts';
+import { copyTestClip } from '../../apps/server/src/test/media-fixtures.ts';
+import { createCompanyAdmin } from '../support/company-admin.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { sessionHeaders } from '../support/project-api.ts';
+import { publishAt } from '../support/twelve-plot-story.ts';
 import { BANNER_BUTTON, createForkStory } from '../support/story-project.ts';
 import { leaveWatchPage, trackEventBatches } from '../support/viewer.ts';
 import { words as ar } from '../../apps/player/src/i18n/locales/ar.ts';
@@ -139,19 +144,32 @@ test.describe('what a visit costs before Play', () => {
 });
 
 test.describe('the player for every viewer', () => {
-  /** The fork story, published at `slug` through the API. */
-  async function publishForkStory(
-    request: APIRequestContext,
-    headers: Record<string, string>,
-    clip: string,
-    slug: string,
-  ) {
-    const movieId = await createForkStory(request, headers, clip);
-    const settings = await request.post('/api/movie', { headers, data: { movieId, slug } });
-    expect(settings.ok(), await settings.text()).toBe(true);
-    const published = await request.post(`/api/movie/${movieId}/publish`, { headers });
-    expect(published.ok(), await published.text()).toBe(true);
-  }
+  // Both journeys only watch the story: one story, made once for them, through the API.
+  /** Its address: of the worker's own, as a worker started again after a failure makes it again. */
+  let slug = '';
+
+  test.beforeAll(async ({ playwright, baseURL }, testInfo) => {
+    testInfo.setTimeout(120_000);
+    slug = `for-every-viewer-${testInfo.workerIndex}`;
+    const request = await playwright.request.newContext({ baseURL });
+    try {
+      const admin = await createCompanyAdmin(request, {
+        company: 'Every Viewer Films',
+        email: `admin-${testInfo.workerIndex}-${Date.now()}@every-viewer.test`,
+        password: 'journey-password-1',
+      });
+      const headers = await sessionHeaders(request, admin);
+      const clip = await copyTestClip(
+        { width: 320, height: 180, seconds: 3 },
+        path.join(testInfo.outputPath(), 'scene.mp4'),
+        { binaries: await resolveFfmpeg() },
+      );
+      const movieId = await createForkStory(request, headers, clip);
+      await publishAt(request, headers, movieId, slug);
+    } finally {
+      await request.dispose();
+    }
+  });
 
   const LOOKS = [
     { colorScheme: 'light', locale: 'en-US', words: en },
@@ -162,16 +180,12 @@ test.describe('the player for every viewer', () => {
 
   test('start, choices and ending pass axe-core in light and dark, English and Arabic, with the focus in the controls from Play on', async ({
     browser,
-    request,
-    adminHeaders,
-    clip,
   }) => {
-    await publishForkStory(request, adminHeaders, clip, 'for-every-viewer');
     for (const { colorScheme, locale, words } of LOOKS) {
       const look = `${colorScheme}, ${locale}`;
       const viewer = await browser.newContext({ colorScheme, locale });
       const watch = await viewer.newPage();
-      await watch.goto('/watch/for-every-viewer');
+      await watch.goto(`/watch/${slug}`);
       // The browser's language: Arabic right to left.
       const html = watch.locator('html');
       await expect(html).toHaveAttribute('lang', locale.slice(0, 2));
@@ -203,18 +217,14 @@ test.describe('the player for every viewer', () => {
 
   test('without the Fullscreen API (iPhone Safari), full screen covers the viewport with the choices and the banner over the video', async ({
     browser,
-    request,
-    adminHeaders,
-    clip,
   }) => {
-    await publishForkStory(request, adminHeaders, clip, 'on-a-phone');
     const viewport = { width: 1280, height: 800 };
     const viewer = await browser.newContext({ locale: 'en-US', viewport });
     await viewer.addInitScript(() => {
       delete (Element.prototype as Partial<Element>).requestFullscreen;
     });
     const watch = await viewer.newPage();
-    await watch.goto('/watch/on-a-phone');
+    await watch.goto(`/watch/${slug}`);
     const player = watch.locator('.player');
     // 16:9 in a 16:10 window: letterboxed.
     expect((await player.boundingBox())?.height).toBeLessThan(viewport.height - 40);
