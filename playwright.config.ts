@@ -106,6 +106,8 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',
         CLOCK_OFFSET_FILE: E2E_CLOCK_OFFSET_FILE,
+        // A story's items transcode two at a time, one per core of the machine the journeys run on.
+        TRANSCODE_WORKERS: '2',
         ...issuerClient('google'),
         ...issuerClient('microsoft'),
         ...issuerClient('generic'),
