@@ -10,7 +10,7 @@ import {
   type WatchData,
 } from '@plotline/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORY_SCHEMA_FILE } from '../../../scripts/story-schema.ts';
 import type { Envelope } from '../../test/test-server.ts';
 import { testClip } from '../../test/media-fixtures.ts';
@@ -274,6 +274,14 @@ describe('GET /api/movie/{movieId}/export', () => {
     });
     const projectId = await make.makeProject(owner.token, { title: 'Big' });
     await make.uploadClip(owner.token, projectId, { source: big, name: 'big.nut' });
+    // The transcode reads the source too: done first, so that the export is its only reader.
+    await vi.waitFor(
+      async () => {
+        const [item] = await make.statusOf(owner.token, projectId);
+        expect(['ready', 'failed']).toContain(item!.status);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
     const openBlobs = async () => {
       const fds = await readdir('/proc/self/fd');
       const targets = await Promise.all(
