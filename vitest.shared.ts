@@ -16,7 +16,7 @@ import { configDefaults, type TestProjectInlineConfiguration } from 'vitest/conf
 export const TEST_WORKERS = availableParallelism() + 1;
 
 /** A project of `npm test`, as its folder's Vitest config defines it. */
-export type TestProject = TestProjectInlineConfiguration & {
+export type ProjectConfig = TestProjectInlineConfiguration & {
   test: { name: string; include: string[]; exclude?: string[] };
 };
 
@@ -30,20 +30,20 @@ const REPLACES_A_MODULE = /\bvi\.(mock|doMock)\(/;
  * their text so that a new one cannot be forgotten, run in a project of their own named
  * `<name>-isolated`, with a fresh module registry each, as Vitest does by default.
  */
-export function sharingModules(folder: string, project: TestProject): TestProject[] {
+export function sharingModules(folder: string, project: ProjectConfig): ProjectConfig[] {
   const root = path.resolve(import.meta.dirname, folder);
   const exclude = project.test.exclude ?? configDefaults.exclude;
   const replacing = globSync(project.test.include, { cwd: root })
     .filter((file) => !file.split(path.sep).includes('node_modules'))
     .filter((file) => REPLACES_A_MODULE.test(readFileSync(path.join(root, file), 'utf8')))
     .sort();
-  const shared: TestProject = {
+  const shared: ProjectConfig = {
     ...project,
     root,
     test: { ...project.test, isolate: false, exclude: [...exclude, ...replacing] },
   };
   if (replacing.length === 0) return [shared];
-  const isolated: TestProject = {
+  const isolated: ProjectConfig = {
     ...project,
     root,
     test: { ...project.test, name: `${project.test.name}-isolated`, include: replacing },
