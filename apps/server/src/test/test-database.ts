@@ -81,7 +81,7 @@ async function takePglite(dumpFile: string): Promise<DatabaseHandle> {
 }
 
 /**
- * Done with a database of openTestDatabase's: a PGlite goes back to the process's pool, anything
+ * Done with a database of openTestDatabase's: a PGlite goes back to the worker's pool, anything
  * else is closed. A test about a database going away calls `close` instead.
  */
 export async function releaseTestDatabase(database: DatabaseHandle): Promise<void> {

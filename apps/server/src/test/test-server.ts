@@ -101,7 +101,7 @@ export async function startTestServer(
   refuseInSmallTier('an HTTP server');
   const hasher = options.hasher ?? cheapHasher;
   const database = options.database ?? (await openTestDatabase());
-  // A database of the server's own goes back to the process's pool; one the caller gave is closed.
+  // A database of the server's own goes back to the worker's pool; one the caller gave is closed.
   const releaseDatabase = options.database
     ? () => database.close()
     : () => releaseTestDatabase(database);
