@@ -80,6 +80,8 @@ test('a platform promotes a story to Android viewers from the next hour: the app
   await page.getByRole('link', { name: 'Add content' }).first().click();
   await expect(page).toHaveURL(/\/app\/promoted\/select/);
   await page.getByRole('searchbox', { name: 'Search projects' }).fill('fork');
+  // The search reaches the list after a pause in typing: the page checked is its answer.
+  await expect(page).toHaveURL(/[?&]search=fork/);
   await expectAccessible(page, 'Promoted Contents, Select');
   await page.getByRole('button', { name: `Promote ${TITLE}` }).click();
 

@@ -67,7 +67,8 @@ async function failingViolations(page: Page, look: string): Promise<Violation[]>
 
 /**
  * Waits for the studio page's fade-in (spec §2: it starts after a load delay, so no transition
- * runs yet while it waits) and for the theme's colour transitions to end, so that contrast is
+ * runs yet while it waits), for every list to have its rows (a list being fetched again is dimmed
+ * and marked aria-busy) and for the theme's colour transitions to end, so that contrast is
  * measured on the final colours; endless animations (spinners, progress) are left running.
  */
 async function settle(page: Page): Promise<void> {
@@ -76,6 +77,7 @@ async function settle(page: Page): Promise<void> {
       Array.from(document.querySelectorAll<HTMLElement>('main > *')).every(
         (element) => element.style.opacity !== '0',
       ) &&
+      document.querySelector('[aria-busy="true"]') === null &&
       document
         .getAnimations()
         .every(
