@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { STUDIO_STATE_KEY } from './sign-in.ts';
 
@@ -171,6 +171,11 @@ async function switchByReload(page: Page, target: Look): Promise<void> {
  * rule and the elements; the journey goes on to check its other screens meanwhile.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // A step of its own, so that a report shows each screen's check and what it took.
+  await test.step(`axe-core on ${screen}`, () => checkAccessible(page, screen), { box: true });
+}
+
+async function checkAccessible(page: Page, screen: string): Promise<void> {
   const start = await currentLook(page);
   const otherMode = start.mode === 'dark' ? 'light' : 'dark';
   const otherLanguage = start.language === 'ar' ? 'en' : 'ar';
