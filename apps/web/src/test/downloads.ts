@@ -1,9 +1,9 @@
 import { onTestFinished, vi } from 'vitest';
 
 /**
- * jsdom has no object URLs and no downloads: both are stood in for (every object URL is `url`),
- * and put back after the test. Answers the spy of the links' clicks: the link `saveFile` made is
- * its call's `this` (`click.mock.contexts[0]`).
+ * Object URLs and downloads are stood in for (every object URL is `url`) and put back after the
+ * test. Answers the spy of the links' clicks: the link `saveFile` made is its call's `this`
+ * (`click.mock.contexts[0]`).
  */
 export function catchDownloads(url: string) {
   const { createObjectURL, revokeObjectURL } = URL;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n } from '../app/i18n/i18n.ts';
 import { INITIAL_UI, SIGNED_OUT, useAppStore } from '../lib/app-store.ts';
 
-// jsdom has no layout engine: MUI's media queries see a desktop screen.
+// The test DOM lays nothing out: MUI's media queries all answer no, as on a desktop screen.
 window.matchMedia = (query: string) =>
   ({
     matches: false,
@@ -17,21 +17,10 @@ window.matchMedia = (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
-// jsdom has no ResizeObserver either; React Flow's graph needs one to mount.
-globalThis.ResizeObserver = class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
-// Node 24's Request refuses jsdom's AbortSignal (vitest-dev/vitest#8374) and React Router's data
-// router builds one per navigation. Tests never abort a navigation, so the signal is left out.
-class RequestWithoutForeignSignal extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(input, init && { ...init, signal: undefined });
-  }
-}
-globalThis.Request = RequestWithoutForeignSignal;
+// No test reaches the network: a call that no test answers (a list refetched as a test ends) fails
+// at once, as it would offline, instead of going out to the document's origin.
+globalThis.fetch = (input) =>
+  Promise.reject(new TypeError(`No network in tests: nothing answers ${String(input)}`));
 
 // A page's first render loads its lazy modules; on a machine busy with other work that alone can
 // pass the library's 1 s default, so the find* queries wait longer before they fail.
@@ -45,6 +34,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Frames a test put in the body itself (a popup's stand-in), which cleanup() does not know.
+  document.body.querySelectorAll('iframe').forEach((frame) => frame.remove());
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../lib/app-store.ts';
 import { jsonResponse, makeUser } from '../../test/fixtures.ts';
+import { fakePopup } from '../../test/popup.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { routes } from './routes.tsx';
 
@@ -22,9 +23,7 @@ describe('signing in with an identity provider', () => {
       return jsonResponse({ data: created });
     });
     vi.stubGlobal('fetch', fetch);
-    const frame = document.createElement('iframe');
-    document.body.append(frame);
-    const popup = frame.contentWindow!;
+    const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup);
     const router = renderRoutes(routes, '/login');
 
@@ -45,6 +44,5 @@ describe('signing in with an identity provider', () => {
     // A provider's account has a way to sign in: no password step, the profile step for the name.
     await waitFor(() => expect(router.state.location.pathname).toBe('/create-profile'));
     expect(useAppStore.getState()).toMatchObject({ token: 'oidc-token', loggedIn: true });
-    frame.remove();
   });
 });

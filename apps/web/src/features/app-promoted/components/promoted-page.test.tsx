@@ -54,7 +54,7 @@ function signInAsPlatformAdmin() {
 }
 
 /**
- * jsdom lays nothing out, and dnd-kit moves a row by the keyboard to the rows it measures: each
+ * The test DOM lays nothing out, and dnd-kit moves a row by the keyboard to the rows it measures: each
  * list item is given a 60 px slot by its place in the list.
  */
 function layOutRows() {

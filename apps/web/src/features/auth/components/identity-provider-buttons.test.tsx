@@ -1,9 +1,10 @@
 import { OIDC_MESSAGE_TYPE } from '@plotline/core';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
+import { fakePopup } from '../../../test/popup.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { COMPLETE_OIDC_PATH } from '../api/complete-oidc.ts';
 import { IDENTITY_PROVIDERS_PATH } from '../../../api/identity-providers.ts';
@@ -11,7 +12,7 @@ import { leavePageFor } from '../../../lib/leave-page.ts';
 import { takeProviderFlow } from '../../../lib/provider-window.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
-// jsdom cannot leave the page.
+// A test's document cannot leave the page.
 vi.mock(import('../../../lib/leave-page.ts'), () => ({ leavePageFor: vi.fn() }));
 
 const GOOGLE = { kind: 'google', name: 'Google' } as const;
@@ -31,11 +32,9 @@ function serveProviders(providers: unknown[]) {
   return fetch;
 }
 
-/** A real window of this origin to stand for the popup: messages name their source window. */
-function fakePopup(): Window {
-  const frame = document.createElement('iframe');
-  document.body.append(frame);
-  const popup = frame.contentWindow!;
+/** The popup, its close and focus watched. */
+function watchedPopup(): Window {
+  const popup = fakePopup();
   vi.spyOn(popup, 'close');
   vi.spyOn(popup, 'focus');
   return popup;
@@ -55,10 +54,6 @@ async function openPopup(name: string, popup: Window | null) {
   await vi.dynamicImportSettled();
   return { open, user };
 }
-
-afterEach(() => {
-  document.body.querySelectorAll('iframe').forEach((frame) => frame.remove());
-});
 
 describe('identity provider buttons on the sign-in screen', () => {
   it('shows a button for each configured provider only, under an "or"', async () => {
@@ -89,7 +84,7 @@ describe('identity provider buttons on the sign-in screen', () => {
     renderSignIn();
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Remember me' }));
 
-    const { open } = await openPopup('Continue with Acme SSO', fakePopup());
+    const { open } = await openPopup('Continue with Acme SSO', watchedPopup());
 
     expect(open).toHaveBeenCalledWith(
       '/api/auth/oidc/generic/start?mode=popup&next=project-list&remember=true',
@@ -107,7 +102,7 @@ describe('identity provider buttons on the sign-in screen', () => {
     serveProviders([GOOGLE]);
     renderSignIn(`?next=${next}`);
 
-    const { open } = await openPopup('Continue with Google', fakePopup());
+    const { open } = await openPopup('Continue with Google', watchedPopup());
 
     expect(open).toHaveBeenCalledWith(
       `/api/auth/oidc/google/start?mode=popup&next=${sent}&remember=false`,
@@ -121,7 +116,7 @@ describe('identity provider buttons on the sign-in screen', () => {
     serveProviders([GOOGLE]);
     renderSignIn(`?next=${encodeURIComponent('https://evil.example/')}`);
 
-    const { open } = await openPopup('Continue with Google', fakePopup());
+    const { open } = await openPopup('Continue with Google', watchedPopup());
 
     expect(open).toHaveBeenCalledWith(
       '/api/auth/oidc/google/start?mode=popup&remember=false',
@@ -134,11 +129,11 @@ describe('identity provider buttons on the sign-in screen', () => {
   it('ignores messages from another origin or another window, then exchanges the right one', async () => {
     const fetch = serveProviders([GOOGLE]);
     renderSignIn();
-    const popup = fakePopup();
+    const popup = watchedPopup();
     await openPopup('Continue with Google', popup);
 
     post({ type: OIDC_MESSAGE_TYPE, handoff: 'forged' }, popup, 'https://evil.example');
-    post({ type: OIDC_MESSAGE_TYPE, handoff: 'forged' }, fakePopup());
+    post({ type: OIDC_MESSAGE_TYPE, handoff: 'forged' }, watchedPopup());
     post({ type: 'something-else', handoff: 'forged' }, popup);
     expect(fetch.mock.calls.filter(([url]) => url === COMPLETE_OIDC_PATH)).toEqual([]);
     expect(screen.getByRole('button', { name: 'Waiting for Google…' })).toBeInTheDocument();
@@ -152,7 +147,7 @@ describe('identity provider buttons on the sign-in screen', () => {
   it("shows the popup's error with the provider's name, and the buttons again", async () => {
     serveProviders([GOOGLE, ACME]);
     renderSignIn();
-    const popup = fakePopup();
+    const popup = watchedPopup();
     await openPopup('Continue with Acme SSO', popup);
 
     post({ type: OIDC_MESSAGE_TYPE, error: 'unverified_email' }, popup);
@@ -167,7 +162,7 @@ describe('identity provider buttons on the sign-in screen', () => {
   it('closes the popup on Cancel and offers the buttons again', async () => {
     serveProviders([GOOGLE]);
     renderSignIn();
-    const popup = fakePopup();
+    const popup = watchedPopup();
     const { user } = await openPopup('Continue with Google', popup);
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -207,7 +202,7 @@ describe('identity provider buttons on the sign-in screen', () => {
     serveProviders([GOOGLE]);
     renderSignIn('?invite=mail-token');
 
-    const { open } = await openPopup('Continue with Google', fakePopup());
+    const { open } = await openPopup('Continue with Google', watchedPopup());
 
     expect(screen.getByRole('button', { name: 'Set a password' })).toBeVisible();
     expect(open).toHaveBeenCalledWith(

@@ -9,7 +9,7 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { renderPage } from '../../../test/render-page.tsx';
 import { OidcResultPage } from './oidc-result-page.tsx';
 
-// jsdom cannot leave the page.
+// A test's document cannot leave the page.
 vi.mock(import('../../../lib/leave-page.ts'), () => ({ leavePageFor: vi.fn() }));
 
 /** This tab went to the provider itself (its popup blocked), as the sign-in and the drawer do. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { jsonResponse, makeUser } from '../../../test/fixtures.ts';
+import { fakePopup } from '../../../test/popup.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { IDENTITY_PROVIDERS_PATH } from '../../../api/identity-providers.ts';
 import { RegisterPage } from './register-page.tsx';
@@ -154,9 +155,7 @@ describe('RegisterPage', () => {
         ? jsonResponse({ data: [{ kind: 'google', name: 'Google' }] })
         : jsonResponse({}, 500),
     );
-    // A real window of this origin stands for the popup.
-    const frame = document.body.appendChild(document.createElement('iframe'));
-    const open = vi.spyOn(window, 'open').mockReturnValue(frame.contentWindow);
+    const open = vi.spyOn(window, 'open').mockReturnValue(fakePopup());
     const user = renderPage();
     const google = await screen.findByRole('button', { name: 'Continue with Google' });
 

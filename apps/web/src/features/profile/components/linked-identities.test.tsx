@@ -8,16 +8,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IDENTITY_PROVIDERS_PATH } from '../../../api/identity-providers.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { leavePageFor } from '../../../lib/leave-page.ts';
 import { takeProviderFlow } from '../../../lib/provider-window.ts';
 import { jsonResponse, signInAs } from '../../../test/fixtures.ts';
+import { fakePopup } from '../../../test/popup.ts';
 import { LINK_IDENTITY_PATH } from '../api/link-identity.ts';
 import { ProfileDrawer } from './profile-drawer.tsx';
 
-// jsdom cannot leave the page.
+// A test's document cannot leave the page.
 vi.mock(import('../../../lib/leave-page.ts'), () => ({ leavePageFor: vi.fn() }));
 
 const GOOGLE: LinkedIdentity = {
@@ -187,13 +188,6 @@ describe("the profile drawer's sign-in methods", () => {
   });
 });
 
-/** A real window of this origin to stand for the popup: messages name their source window. */
-function fakePopup(): Window {
-  const frame = document.createElement('iframe');
-  document.body.append(frame);
-  return frame.contentWindow!;
-}
-
 function post(data: unknown, source: Window) {
   act(() => {
     window.dispatchEvent(
@@ -205,10 +199,6 @@ function post(data: unknown, source: Window) {
 const linkDialog = () => screen.findByRole('dialog', { name: 'Link a sign-in method' });
 
 describe("linking a further provider from the drawer's sign-in methods", () => {
-  afterEach(() => {
-    document.body.querySelectorAll('iframe').forEach((frame) => frame.remove());
-  });
-
   it('asks for the password, signs in at the provider in a popup, and lists what it linked', async () => {
     signInAs({ password: true, identity_providers: [] });
     const answers = [

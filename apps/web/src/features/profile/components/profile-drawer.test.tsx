@@ -29,7 +29,7 @@ function sentBy(fetch: { mock: { calls: unknown[][] } }) {
 }
 
 beforeEach(() => {
-  // jsdom has no object URLs; the drawer previews a picked image with one.
+  // The drawer previews a picked image with an object URL, stood in for here.
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });

@@ -526,7 +526,7 @@ describe('StepFour: a story with more states than the story check visits', () =>
     ],
     variables: VARIABLES,
   } satisfies Serve['storyline'];
-  // The check visits its whole bound first, which takes seconds under jsdom.
+  // The check visits its whole bound first, which takes seconds in the test DOM.
   const played = () =>
     screen.findByRole('checkbox', { name: 'I have played its paths' }, { timeout: 15_000 });
 

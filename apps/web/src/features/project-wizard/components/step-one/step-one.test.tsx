@@ -46,7 +46,7 @@ const dialogClosed = () =>
 
 beforeEach(() => {
   signInAs({ role: 'contributor' });
-  // jsdom has no object URLs; the picked thumbnail is previewed with one.
+  // The picked thumbnail is previewed with an object URL, stood in for here.
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
