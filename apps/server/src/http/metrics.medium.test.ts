@@ -82,6 +82,13 @@ describe('GET /metrics with METRICS_TOKEN', async () => {
       })
       .toBe('ready');
     expect(clip.status).toBe('queued');
+    // The job's duration is recorded once its handler has returned, just after the row is ready.
+    const jobDone = 'plotline_job_duration_seconds_count{kind="transcode",outcome="ready"}';
+    await expect
+      .poll(async () => valueOf((await scrape(`Bearer ${TOKEN}`)).text, jobDone), {
+        timeout: 10_000,
+      })
+      .toBe(1);
 
     const response = await scrape(`Bearer ${TOKEN}`);
     expect(response.status).toBe(200);
@@ -111,9 +118,7 @@ describe('GET /metrics with METRICS_TOKEN', async () => {
     for (const state of ['ready', 'deferred', 'active', 'failed']) {
       expect(valueOf(text, `plotline_job_queue_depth{state="${state}"}`)).toBeGreaterThanOrEqual(0);
     }
-    expect(
-      valueOf(text, 'plotline_job_duration_seconds_count{kind="transcode",outcome="ready"}'),
-    ).toBe(1);
+    expect(valueOf(text, jobDone)).toBe(1);
     expect(valueOf(text, 'plotline_transcode_seconds_per_output_second_count')).toBe(1);
     expect(valueOf(text, 'plotline_transcode_seconds_per_output_second_sum')).toBeGreaterThan(0);
     expect(text).toContain('plotline_process_cpu_seconds_total');
