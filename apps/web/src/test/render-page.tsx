@@ -13,7 +13,8 @@ import { jsonResponse } from './fixtures.ts';
  * MUI's styles go to a detached element instead of the document: the test DOM's getComputedStyle
  * (happy-dom's, as jsdom's before it) matches every rule of every sheet against each element it is
  * asked about, and Testing Library's role queries ask about every element they name, so the
- * document's hundreds of MUI rules made a page's queries the bulk of a test's time. Tests read what is rendered, not how it looks.
+ * document's hundreds of MUI rules made a page's queries the bulk of a test's time. Tests read what
+ * is rendered, not how it looks.
  */
 const detachedStyles = createCache({ key: 'test', container: document.createElement('div') });
 

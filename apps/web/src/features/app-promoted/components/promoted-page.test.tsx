@@ -54,8 +54,8 @@ function signInAsPlatformAdmin() {
 }
 
 /**
- * The test DOM lays nothing out, and dnd-kit moves a row by the keyboard to the rows it measures: each
- * list item is given a 60 px slot by its place in the list.
+ * The test DOM lays nothing out, and dnd-kit moves a row by the keyboard to the rows it measures:
+ * each list item is given a 60 px slot by its place in the list.
  */
 function layOutRows() {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (

@@ -117,7 +117,7 @@ async function saved(user: UserEvent, api: ReturnType<typeof openEditor>['api'])
 }
 
 describe('story logic in the storyline editor', () => {
-  // The test DOM does not scroll: the builder brings a selected plot into view with window.scrollTo.
+  // The test DOM does not scroll: the builder brings a selected plot into view with scrollTo.
   beforeEach(() => {
     window.scrollTo = vi.fn();
   });
