@@ -100,6 +100,11 @@ async function withoutTransitions(page: Page): Promise<() => Promise<void>> {
   return () => style.evaluate((element) => (element as Element).remove());
 }
 
+/** How long a switch of the look may take before it is taken for a click that was lost. */
+const RETRY_AFTER_MS = 2_000;
+/** How long a switch may take in all, retries included: the journeys' expect timeout. */
+const SWITCH_TIMEOUT_MS = 15_000;
+
 /**
  * Presses a toggle the way the app's own click handler sees it, without moving the mouse (no
  * tooltip left open over the page) and whether or not a dialog covers the header.
@@ -129,17 +134,28 @@ async function expectLook(page: Page, { mode, language }: Look): Promise<void> {
 
 /** Switches the look with the header's toggles, as a user does: the screen keeps its state. */
 async function switchWithToggles(page: Page, target: Look): Promise<void> {
-  const now = await currentLook(page);
-  if (now.mode !== target.mode) await press(page, MODE_TOGGLE);
-  if (now.language !== target.language) {
-    await press(page, LANGUAGE_BUTTON);
-    await page.locator(`[role="menuitem"][lang="${target.language}"]`).dispatchEvent('click');
-    await expect(page.locator('[role="menuitem"][lang]')).toHaveCount(0);
-    // The texts are in the new language, not only the page's attributes.
-    await expect(
-      page.getByRole('button', { name: MODE_TOGGLE_NAMES[target.language], includeHidden: true }),
-    ).toHaveCount(1);
-  }
+  const html = page.locator('html');
+  // A click dispatched as the screen re-renders (a route's page just replacing the last one) can
+  // land on a toggle React has let go of: the look is read again before each try, so a click that
+  // did take is never undone by the next.
+  await expect(async () => {
+    if ((await currentLook(page)).mode !== target.mode) await press(page, MODE_TOGGLE);
+    await expect(html).toHaveAttribute('data-mode', target.mode, { timeout: RETRY_AFTER_MS });
+  }).toPass({ timeout: SWITCH_TIMEOUT_MS });
+  await expect(async () => {
+    if ((await currentLook(page)).language !== target.language) {
+      await press(page, LANGUAGE_BUTTON);
+      await page
+        .locator(`[role="menuitem"][lang="${target.language}"]`)
+        .dispatchEvent('click', undefined, { timeout: RETRY_AFTER_MS });
+    }
+    await expect(html).toHaveAttribute('lang', target.language, { timeout: RETRY_AFTER_MS });
+  }).toPass({ timeout: SWITCH_TIMEOUT_MS });
+  await expect(page.locator('[role="menuitem"][lang]')).toHaveCount(0);
+  // The texts are in the new language, not only the page's attributes.
+  await expect(
+    page.getByRole('button', { name: MODE_TOGGLE_NAMES[target.language], includeHidden: true }),
+  ).toHaveCount(1);
   await expectLook(page, target);
 }
 
