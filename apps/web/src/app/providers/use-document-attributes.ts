@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { ColorMode } from '../../lib/app-store.ts';
 
 /**
@@ -6,7 +6,8 @@ import type { ColorMode } from '../../lib/app-store.ts';
  * assistive tech (and the body's own text flow), `data-mode` for anything styled outside React.
  */
 export function useDocumentAttributes(language: string, direction: 'ltr' | 'rtl', mode: ColorMode) {
-  useEffect(() => {
+  // Before the browser paints: no frame shows a new language's texts in the old direction.
+  useLayoutEffect(() => {
     const html = document.documentElement;
     html.lang = language;
     html.dir = direction;
