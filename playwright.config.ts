@@ -20,6 +20,11 @@ const PORT = portFromEnv('E2E_PORT', 8181);
 const ISSUER_PORT = PORT + 10;
 /** The studio's origin, every journey's baseURL. */
 export const E2E_STUDIO_URL = `http://127.0.0.1:${PORT}`;
+/**
+ * How long an expect waits. The studio's first page in a fresh browser loads its whole bundle: on a
+ * shared 2-core machine that alone can outlast Playwright's default 5 s.
+ */
+export const E2E_EXPECT_TIMEOUT_MS = 15_000;
 export const E2E_ADMIN = { email: 'admin@plotline.local', password: 'e2e-root-password' };
 /** The server's DATA_DIR: the embedded database, uploads, and the outbox the journeys read mails from. */
 export const E2E_DATA_DIR = fromRepo(process.env.E2E_DATA_DIR ?? '.e2e-data');
@@ -54,9 +59,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  // The studio's first page in a fresh browser loads its whole bundle: on a shared 2-core machine
-  // that alone can outlast Playwright's default 5 s.
-  expect: { timeout: 15_000 },
+  expect: { timeout: E2E_EXPECT_TIMEOUT_MS },
   forbidOnly: !!process.env.CI,
   outputDir: OUTPUT_DIR,
   reporter: process.env.CI

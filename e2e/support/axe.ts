@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
+import { E2E_EXPECT_TIMEOUT_MS } from '../../playwright.config.ts';
 import { STUDIO_STATE_KEY } from './sign-in.ts';
 
 /** The WCAG 2.1 A and AA rules, the level the studio is held to. */
@@ -102,8 +103,6 @@ async function withoutTransitions(page: Page): Promise<() => Promise<void>> {
 
 /** How long a switch of the look may take before it is taken for a click that was lost. */
 const RETRY_AFTER_MS = 2_000;
-/** How long a switch may take in all, retries included: the journeys' expect timeout. */
-const SWITCH_TIMEOUT_MS = 15_000;
 
 /**
  * Presses a toggle the way the app's own click handler sees it, without moving the mouse (no
@@ -141,7 +140,7 @@ async function switchWithToggles(page: Page, target: Look): Promise<void> {
   await expect(async () => {
     if ((await currentLook(page)).mode !== target.mode) await press(page, MODE_TOGGLE);
     await expect(html).toHaveAttribute('data-mode', target.mode, { timeout: RETRY_AFTER_MS });
-  }).toPass({ timeout: SWITCH_TIMEOUT_MS });
+  }).toPass({ timeout: E2E_EXPECT_TIMEOUT_MS });
   await expect(async () => {
     if ((await currentLook(page)).language !== target.language) {
       await press(page, LANGUAGE_BUTTON);
@@ -150,7 +149,7 @@ async function switchWithToggles(page: Page, target: Look): Promise<void> {
         .dispatchEvent('click', undefined, { timeout: RETRY_AFTER_MS });
     }
     await expect(html).toHaveAttribute('lang', target.language, { timeout: RETRY_AFTER_MS });
-  }).toPass({ timeout: SWITCH_TIMEOUT_MS });
+  }).toPass({ timeout: E2E_EXPECT_TIMEOUT_MS });
   await expect(page.locator('[role="menuitem"][lang]')).toHaveCount(0);
   // The texts are in the new language, not only the page's attributes.
   await expect(

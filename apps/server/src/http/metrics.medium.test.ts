@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createMetrics } from '../adapters/metrics.ts';
 import { startJobQueue } from '../adapters/job-queue.ts';
 import { TEST_QUEUE_TIMING } from '../test/test-media-pipeline.ts';
@@ -84,13 +84,14 @@ describe('GET /metrics with METRICS_TOKEN', async () => {
     expect(clip.status).toBe('queued');
     // The job's duration is recorded once its handler has returned, just after the row is ready.
     const jobDone = 'plotline_job_duration_seconds_count{kind="transcode",outcome="ready"}';
-    await expect
-      .poll(async () => valueOf((await scrape(`Bearer ${TOKEN}`)).text, jobDone), {
-        timeout: 10_000,
-      })
-      .toBe(1);
-
-    const response = await scrape(`Bearer ${TOKEN}`);
+    const response = await vi.waitFor(
+      async () => {
+        const scraped = await scrape(`Bearer ${TOKEN}`);
+        expect(valueOf(scraped.text, jobDone)).toBe(1);
+        return scraped;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = response.text;
